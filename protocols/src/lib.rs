@@ -1,0 +1,1 @@
+//! Front ends: each turns one protocol's lines into calls on an `engine` core.
