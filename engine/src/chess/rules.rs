@@ -1,0 +1,115 @@
+//! End-of-game rules (the handbook's `Repetition`, `FiftyMoveCnt` and the
+//! mate/stalemate tests): repetition, 50-move rule, insufficient material.
+
+use super::Board;
+use super::board::{EMPTY, code_role};
+use super::moves::MoveList;
+use super::types::{Color, Role, Square};
+
+/// How the game stands for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameStatus {
+    /// The game goes on.
+    Ongoing,
+    /// The side to move is checkmated.
+    Checkmate,
+    /// The side to move has no legal move and is not in check.
+    Stalemate,
+    /// 100 plies without a capture or pawn move.
+    FiftyMoves,
+    /// The position occurred for the third time.
+    ThreefoldRepetition,
+    /// Neither side can mate.
+    InsufficientMaterial,
+}
+
+impl GameStatus {
+    /// Whether the game is over.
+    pub fn is_over(self) -> bool {
+        self != GameStatus::Ongoing
+    }
+}
+
+impl Board {
+    /// How often the current position occurred before, looking back no
+    /// further than the last irreversible move (capture or pawn move) or
+    /// null move. 2 means this is the third occurrence.
+    pub fn repetition_count(&self) -> u32 {
+        let limit = (self.halfmove as usize).min(self.history.len());
+        let mut count = 0;
+        let mut i = self.history.len();
+        for back in 1..=limit {
+            i -= 1;
+            let undo = &self.history[i];
+            if undo.mv.is_null() {
+                break;
+            }
+            // `undo.key` is the key of the position before move `i`, which
+            // is `back` plies ago.
+            if back % 2 == 0 && undo.key == self.key {
+                count += 1;
+            }
+        }
+        count
+    }
+
+    /// Whether neither side can ever mate: bare kings, a single minor
+    /// piece, or bishops only, all on squares of one colour.
+    pub fn is_insufficient_material(&self) -> bool {
+        let mut minors = 0;
+        let mut bishop_colors = [false; 2];
+        let mut knights = 0;
+        for sq in Square::all() {
+            let c = self.cells[sq.to_0x88() as usize];
+            if c == EMPTY {
+                continue;
+            }
+            match Role::ALL[code_role(c)] {
+                Role::King => {}
+                Role::Knight => {
+                    minors += 1;
+                    knights += 1;
+                }
+                Role::Bishop => {
+                    minors += 1;
+                    bishop_colors[((sq.file() + sq.rank()) % 2) as usize] = true;
+                }
+                _ => return false,
+            }
+        }
+        minors <= 1 || (knights == 0 && !(bishop_colors[0] && bishop_colors[1]))
+    }
+
+    /// Whether the side to move has no legal move.
+    pub fn has_no_moves(&self) -> bool {
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        list.is_empty()
+    }
+
+    /// The game's state: mate and stalemate first, then the draws
+    /// (insufficient material, 50-move rule, threefold repetition).
+    pub fn status(&self) -> GameStatus {
+        if self.has_no_moves() {
+            return if self.in_check() {
+                GameStatus::Checkmate
+            } else {
+                GameStatus::Stalemate
+            };
+        }
+        if self.is_insufficient_material() {
+            GameStatus::InsufficientMaterial
+        } else if self.halfmove >= 100 {
+            GameStatus::FiftyMoves
+        } else if self.repetition_count() >= 2 {
+            GameStatus::ThreefoldRepetition
+        } else {
+            GameStatus::Ongoing
+        }
+    }
+
+    /// The side that has won, if the side to move is checkmated.
+    pub fn winner(&self) -> Option<Color> {
+        (self.status() == GameStatus::Checkmate).then_some(!self.side)
+    }
+}
