@@ -19,12 +19,14 @@
 
 mod board;
 mod boardfile;
+pub mod eval;
 mod fen;
 mod movegen;
 mod moves;
 mod notation;
 mod perft;
 mod rules;
+pub mod search;
 mod tables;
 mod types;
 mod zobrist;
