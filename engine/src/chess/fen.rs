@@ -303,6 +303,12 @@ fn parse_castling(board: &mut Board, field: &str) -> Result<(), FenError> {
         return Ok(());
     }
     let bad = || FenError::BadCastling(field.to_string());
+    if !field
+        .chars()
+        .all(|c| matches!(c.to_ascii_uppercase(), 'K' | 'Q' | 'A'..='H'))
+    {
+        return Err(bad());
+    }
     for ch in field.chars() {
         let color = if ch.is_ascii_uppercase() {
             Color::White
