@@ -17,6 +17,7 @@
 //! assert_eq!(board.perft(3), 8902);
 //! ```
 
+mod bitboard;
 mod board;
 mod boardfile;
 mod fen;

@@ -12,11 +12,11 @@ impl Board {
         if depth == 0 {
             return 1;
         }
+        if depth == 1 {
+            return self.count_legal_moves() as u64;
+        }
         let mut list = MoveList::new();
         self.legal_moves(&mut list);
-        if depth == 1 {
-            return list.len() as u64;
-        }
         let mut nodes = 0;
         for &mv in list.iter() {
             self.make(mv);
