@@ -503,3 +503,14 @@ fn board_file_round_trips() {
         assert!(expected.to_string().contains("board file"));
     }
 }
+
+#[test]
+fn diagram_shows_the_position() {
+    let text = Board::startpos().to_string();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "8 r n b q k b n r");
+    assert_eq!(lines[4], "4 . . . . . . . .");
+    assert_eq!(lines[7], "1 R N B Q K B N R");
+    assert_eq!(lines[8], "  a b c d e f g h");
+    assert_eq!(lines[9], STARTPOS);
+}

@@ -408,7 +408,10 @@ impl Board {
     pub fn make(&mut self, mv: Move) {
         let undo = self.apply(mv);
         self.history.push(undo);
-        debug_assert_eq!(self.key, self.compute_key(), "incremental key after {mv}");
+        debug_assert!(
+            self.is_consistent(),
+            "key, bitboards or piece list after {mv}"
+        );
     }
 
     /// Plays `mv` without recording the undo record (returned instead).
@@ -527,7 +530,10 @@ impl Board {
             .pop()
             .expect("unmake without a move to take back");
         self.revert(&undo);
-        debug_assert_eq!(self.key, self.compute_key(), "key after unmake");
+        debug_assert!(
+            self.is_consistent(),
+            "key, bitboards or piece list after unmake"
+        );
     }
 
     pub(crate) fn revert(&mut self, undo: &Undo) {

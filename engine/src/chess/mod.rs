@@ -20,6 +20,7 @@
 mod bitboard;
 mod board;
 mod boardfile;
+mod diagram;
 mod fen;
 mod movegen;
 mod moves;
