@@ -514,3 +514,62 @@ fn diagram_shows_the_position() {
     assert_eq!(lines[8], "  a b c d e f g h");
     assert_eq!(lines[9], STARTPOS);
 }
+
+/// A side may have 16 pieces: 15 queens and a king still fit a move list.
+#[test]
+fn crowded_positions_fit_the_move_list() {
+    for fen in [
+        "kn6/pp6/2QQQQQQ/QQQQQQQQ/1Q6/8/8/7K w - - 0 1",
+        "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1",
+    ] {
+        let mut board = Board::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let n = legal(&board).len();
+        assert!(n > 0, "{fen}");
+        // shakmaty calls this much material impossible; it still counts.
+        let pos: Chess = fen
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .or_else(shakmaty::PositionError::ignore_too_much_material)
+            .unwrap();
+        assert_eq!(board.perft(2), shakmaty::perft(&pos, 2), "{fen}");
+    }
+    assert_eq!(
+        legal(&Board::from_fen("R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1").unwrap())
+            .len(),
+        218
+    );
+}
+
+/// Random text never panics any parser of the core.
+#[test]
+fn random_text_never_panics_the_parsers() {
+    let alphabet: Vec<char> = "abcdefgh12345678xXOo0-=+#!?/ NBRQKPnbrqkpw\u{e9}\u{1F600}\n"
+        .chars()
+        .collect();
+    let mut rng = StdRng::seed_from_u64(5);
+    let boards = [
+        Board::startpos(),
+        Board::from_fen("r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1").unwrap(),
+    ];
+    for _ in 0..3000 {
+        let len = rng.random_range(0..12);
+        let text: String = (0..len)
+            .map(|_| alphabet[rng.random_range(0..alphabet.len())])
+            .collect();
+        for b in &boards {
+            if let Ok(m) = b.parse_uci_move(&text) {
+                assert!(b.is_legal(m));
+            }
+            if let Ok(m) = b.parse_san(&text) {
+                assert!(b.is_legal(m));
+            }
+        }
+        let _ = Board::from_fen(&text);
+        let _ = Board::from_fen_chess960(&text);
+        let _ = BoardFile::parse(&format!(
+            "WHITE to Play\nBLACK=Program\nWK A1\nBK H8\n{text}\n"
+        ));
+        let _ = text.parse::<Square>();
+    }
+}

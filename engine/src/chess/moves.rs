@@ -119,8 +119,10 @@ impl fmt::Display for Move {
     }
 }
 
-/// Most legal moves any chess position has is 218; 256 leaves room.
-pub const MAX_MOVES: usize = 256;
+/// Capacity of a [`MoveList`]. Positions reachable in a game have at most
+/// 218 legal moves, but a FEN may set up 15 queens and a king (16 pieces,
+/// the most a side may have): at most 15 × 27 + 8 = 413 moves.
+pub const MAX_MOVES: usize = 512;
 
 /// A fixed-capacity list of moves: no allocation, cheap to create (the
 /// storage is left uninitialised until written). Dereferences to a slice, so
@@ -143,8 +145,8 @@ impl MoveList {
     /// Appends a move.
     ///
     /// # Panics
-    /// If the list already holds [`MAX_MOVES`] moves (no legal position has
-    /// that many).
+    /// If the list already holds [`MAX_MOVES`] moves (no position the
+    /// board accepts has that many).
     #[inline]
     pub fn push(&mut self, mv: Move) {
         self.moves[self.len] = MaybeUninit::new(mv);
