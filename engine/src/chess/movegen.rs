@@ -165,6 +165,13 @@ impl Board {
     /// counts at its last ply).
     #[inline]
     pub fn count_legal_moves(&self) -> usize {
+        self.count_moves_inline()
+    }
+
+    /// [`Board::count_legal_moves`], always inlined (into perft's
+    /// `popcnt`-enabled copy).
+    #[inline(always)]
+    pub(crate) fn count_moves_inline(&self) -> usize {
         let mut list = MoveList::new();
         self.generate::<false, true>(&mut list)
     }
