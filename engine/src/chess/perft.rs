@@ -69,3 +69,27 @@ impl Board {
             .collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Both copies of the recursion count the same (the tests in `tests/`
+    /// exercise whichever the CPU selects).
+    #[test]
+    fn portable_and_popcnt_copies_agree() {
+        for (fen, depth, nodes) in [
+            (super::super::STARTPOS, 4, 197_281),
+            (
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                3,
+                97_862,
+            ),
+            ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 4, 43_238),
+        ] {
+            let mut board = Board::from_fen(fen).unwrap();
+            assert_eq!(board.perft_portable(depth), nodes, "{fen}");
+            assert_eq!(board.perft(depth), nodes, "{fen}");
+        }
+    }
+}
