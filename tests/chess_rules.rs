@@ -573,3 +573,26 @@ fn random_text_never_panics_the_parsers() {
         let _ = text.parse::<Square>();
     }
 }
+
+/// A null move cuts the repetition history (a search must not count a
+/// "repetition" through a pass); positions before it are not seen.
+#[test]
+fn repetition_stops_at_null_moves_and_the_fen_clock() {
+    let mut b = Board::startpos();
+    for m in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+        b.play_uci(m).unwrap();
+    }
+    assert_eq!(b.repetition_count(), 1);
+    b.make_null();
+    b.make_null();
+    assert_eq!(b.key(), Board::startpos().key());
+    assert_eq!(b.repetition_count(), 0);
+    b.unmake_null();
+    b.unmake_null();
+    assert_eq!(b.repetition_count(), 1);
+    // A position set up from FEN has no history to repeat.
+    let fresh = Board::from_fen(&b.to_fen()).unwrap();
+    assert_eq!(fresh.repetition_count(), 0);
+    assert_eq!(fresh.halfmove_clock(), 4);
+    assert_eq!(fresh.fullmove_number(), 3);
+}
