@@ -119,10 +119,11 @@ impl fmt::Display for Move {
     }
 }
 
-/// Capacity of a [`MoveList`]. Positions reachable in a game have at most
-/// 218 legal moves, but a FEN may set up 15 queens and a king (16 pieces,
-/// the most a side may have): at most 15 × 27 + 8 = 413 moves.
-pub const MAX_MOVES: usize = 512;
+/// Capacity of a [`MoveList`]. The most legal moves a chess position has
+/// is 218; the FEN reader refuses more material than promotions can
+/// produce (`FenError::TooMuchMaterial`), which keeps every board it
+/// accepts within that bound.
+pub const MAX_MOVES: usize = 256;
 
 /// A fixed-capacity list of moves: no allocation, cheap to create (the
 /// storage is left uninitialised until written). Dereferences to a slice, so
