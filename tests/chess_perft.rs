@@ -207,10 +207,23 @@ fn tricky_cases() {
 /// against shakmaty.
 #[test]
 fn random_game_positions() {
-    let mut rng = StdRng::seed_from_u64(0x7475_7262_6f00_0001);
+    assert!(random_games(0x7475_7262_6f00_0001, 40) >= 300);
+}
+
+/// Many more random-game positions (a soak test).
+#[test]
+#[ignore]
+fn random_game_positions_many() {
+    assert!(random_games(0x7475_7262_6f00_0002, 1500) >= 10_000);
+}
+
+/// Plays `games` seeded random games and checks perft(3) every 12 plies;
+/// returns the number of positions checked.
+fn random_games(seed: u64, games: usize) -> usize {
+    let mut rng = StdRng::seed_from_u64(seed);
     let mut positions = 0;
     let mut list = MoveList::new();
-    for _game in 0..40 {
+    for _game in 0..games {
         let mut board = Board::startpos();
         for ply in 0..200 {
             board.legal_moves(&mut list);
@@ -225,7 +238,7 @@ fn random_game_positions() {
             board.make(mv);
         }
     }
-    assert!(positions >= 300, "only {positions} positions");
+    positions
 }
 
 // Deep cases: `cargo test --release --test chess_perft -- --ignored`.
