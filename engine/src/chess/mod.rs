@@ -26,7 +26,6 @@
 mod bitboard;
 mod board;
 mod boardfile;
-mod diagram;
 mod fen;
 mod movegen;
 mod moves;
@@ -36,6 +35,9 @@ mod rules;
 mod tables;
 mod types;
 mod zobrist;
+
+// Text output of the board for humans.
+mod diagram;
 
 pub use board::{Board, Pieces};
 pub use boardfile::{BoardFile, BoardFileError};
