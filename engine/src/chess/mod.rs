@@ -19,6 +19,7 @@
 
 mod board;
 mod boardfile;
+pub mod book;
 mod fen;
 mod movegen;
 mod moves;
