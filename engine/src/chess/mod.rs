@@ -21,6 +21,7 @@ mod board;
 mod boardfile;
 pub mod book;
 mod fen;
+pub mod mate;
 mod movegen;
 mod moves;
 mod notation;
