@@ -183,7 +183,7 @@ fn solver_agrees_with_naive_search_on_random_positions() {
         for piece in ['K', 'k', 'Q', 'R', 'N', 'r', 'p', 'P'] {
             loop {
                 let i = rng.random_range(0..64);
-                let back_rank = i < 8 || i >= 56;
+                let back_rank = !(8..56).contains(&i);
                 if cells[i] == '.' && !(back_rank && piece.eq_ignore_ascii_case(&'p')) {
                     cells[i] = piece;
                     break;
