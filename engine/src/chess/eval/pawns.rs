@@ -1,0 +1,96 @@
+//! The part of the Turbo Chess pawn structure the piece-value tables cannot
+//! hold: isolated and doubled pawns, from the per-file pawn counts
+//! (`PawnBit`) that the search keeps incrementally.
+
+use crate::chess::{Board, Color, Role};
+
+/// Penalty for an isolated pawn.
+pub const ISOLATED: i32 = 20;
+/// Penalty for a doubled pawn.
+pub const DOUBLED: i32 = 8;
+/// Total penalty for an isolated doubled pair.
+pub const ISOLATED_DOUBLED: i32 = 68;
+
+/// Pawns per file for each colour (the handbook's `PawnBit`), indexed
+/// `[color.index()][file]`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PawnFiles(pub [[u8; 8]; 2]);
+
+impl PawnFiles {
+    /// Counts the pawns of a board from scratch.
+    pub fn from_board(board: &Board) -> PawnFiles {
+        let mut files = PawnFiles::default();
+        for color in Color::ALL {
+            for (sq, role) in board.pieces(color) {
+                if role == Role::Pawn {
+                    files.0[color.index()][sq.file() as usize] += 1;
+                }
+            }
+        }
+        files
+    }
+
+    /// Adds (`+1`) or removes (`-1`) a pawn of `color` on `file`.
+    #[inline]
+    pub fn change(&mut self, color: Color, file: u8, delta: i8) {
+        let n = &mut self.0[color.index()][file as usize];
+        *n = n.wrapping_add_signed(delta);
+    }
+
+    /// The handbook's `PawnStrVal`: the (non-positive) value of one side's
+    /// isolated and doubled pawns.
+    pub fn structure_value(&self, color: Color) -> i32 {
+        let counts = &self.0[color.index()];
+        let mut value = 0;
+        for file in 0..8 {
+            let n = i32::from(counts[file]);
+            if n == 0 {
+                continue;
+            }
+            let left = file > 0 && counts[file - 1] > 0;
+            let right = file < 7 && counts[file + 1] > 0;
+            let isolated = !left && !right;
+            value -= match (isolated, n) {
+                (false, 1) => 0,
+                (true, 1) => ISOLATED,
+                (false, n) => DOUBLED * (n - 1),
+                (true, n) => ISOLATED_DOUBLED + DOUBLED * (n - 2),
+            };
+        }
+        value
+    }
+
+    /// White's structure value minus Black's.
+    pub fn balance(&self) -> i32 {
+        self.structure_value(Color::White) - self.structure_value(Color::Black)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn files(white: [u8; 8]) -> PawnFiles {
+        PawnFiles([white, [0; 8]])
+    }
+
+    #[test]
+    fn penalties_as_the_handbook_lists_them() {
+        assert_eq!(files([1, 1, 1, 1, 1, 1, 1, 1]).structure_value(Color::White), 0);
+        assert_eq!(files([1, 0, 1, 1, 0, 0, 0, 0]).structure_value(Color::White), -20);
+        assert_eq!(files([0, 0, 1, 2, 0, 0, 0, 0]).structure_value(Color::White), -8);
+        assert_eq!(files([2, 0, 1, 1, 0, 0, 0, 0]).structure_value(Color::White), -68);
+        assert_eq!(files([2, 0, 1, 1, 0, 0, 0, 0]).balance(), -68);
+    }
+
+    #[test]
+    fn change_is_reversible() {
+        let mut f = files([1, 1, 1, 1, 1, 1, 1, 1]);
+        f.change(Color::White, 3, -1);
+        f.change(Color::Black, 4, 1);
+        assert_eq!(f.structure_value(Color::White), -40);
+        f.change(Color::White, 3, 1);
+        f.change(Color::Black, 4, -1);
+        assert_eq!(f, files([1, 1, 1, 1, 1, 1, 1, 1]));
+    }
+}

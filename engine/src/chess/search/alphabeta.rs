@@ -1,0 +1,430 @@
+//! The recursive search (`Search`, `LoopBody`, `Update`) and the capture
+//! search at the horizon.
+
+use super::moves::encode;
+use super::ordering::{history_index, mvv_lva, pick, score_moves};
+use super::score::{INFINITY, MATE, MATE_BOUND, from_tt, to_tt};
+use super::tt::{Bound, Entry};
+use super::{MAX_PLY, Searcher};
+use crate::chess::eval::{apply_draw_rules, material, sign};
+use crate::chess::{Board, Color, Move, MoveList, Role, MAX_MOVES};
+
+/// How often (in nodes) the clock and the stop flag are looked at.
+const CHECK_EVERY: u64 = 1024;
+
+/// Futility margins by remaining depth (points).
+const FUTILITY_MARGIN: [i32; 4] = [0, 300, 520, 760];
+
+/// Capture-search delta margin: a capture that cannot lift the score near
+/// alpha even with this much positional gain is not tried.
+const DELTA_MARGIN: i32 = 200;
+
+/// Late-move reduction in plies for (depth, move number).
+fn reduction(depth: i32, move_number: usize) -> i32 {
+    let d = f64::from(depth.max(1));
+    let m = move_number.max(1) as f64;
+    (0.5 + d.ln() * m.ln() / 2.5) as i32
+}
+
+impl Searcher {
+    /// Whether the search must stop now: node limit (checked every node,
+    /// so `go nodes N` is reproducible), then every [`CHECK_EVERY`] nodes
+    /// the hard time limit and the stop flag.
+    #[inline]
+    pub(super) fn out_of_budget(&mut self, observer: &dyn super::SearchObserver) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.nodes >= self.node_limit {
+            self.aborted = true;
+        } else if self.nodes % CHECK_EVERY == 0 && !self.must_finish {
+            let late = self.hard_limit.is_some_and(|hard| {
+                observer.clock_running() && observer.elapsed_ms() >= hard
+            });
+            if late || observer.stop_requested() {
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    /// The static evaluation of the node at `ply`, side to move's view,
+    /// with the 10/48-move draw scaling.
+    pub(super) fn evaluate(&self, board: &Board, ply: usize) -> i32 {
+        let evaluator = self.evaluator.as_ref().expect("evaluator set at the root");
+        let frame = &self.stack[ply];
+        let white = if evaluator.mating.is_some() {
+            evaluator.mating_white(board)
+        } else {
+            debug_assert_eq!(
+                frame.static_white,
+                evaluator.static_white(board),
+                "incremental evaluation drifted from the from-scratch twin at {}",
+                board.to_fen()
+            );
+            frame.static_white + frame.bonus_white
+        };
+        let score = sign(board.side_to_move()) * white;
+        apply_draw_rules(score, board.halfmove_clock(), false).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
+    /// Plays `mv` and sets up the next frame (Turbo Chess `Update`: the
+    /// incremental evaluation via `StateValu`).
+    pub(super) fn make_move(&mut self, board: &mut Board, mv: Move, ply: usize) {
+        let evaluator = self.evaluator.as_ref().expect("evaluator set at the root");
+        let us = board.side_to_move();
+        let mut next = self.stack[ply];
+        let delta = evaluator.move_delta(board, mv, &mut next.files);
+        next.static_white += sign(us) * delta;
+        next.bonus_white += sign(us) * evaluator.move_bonus(board, mv);
+        next.last_move = Some(mv);
+        next.since_null += 1;
+        board.make(mv);
+        self.keys.push(board.key());
+        self.stack[ply + 1] = next;
+        self.nodes += 1;
+    }
+
+    pub(super) fn unmake_move(&mut self, board: &mut Board) {
+        board.unmake();
+        self.keys.pop();
+    }
+
+    /// How often the position at the top of `keys` occurred before, and
+    /// whether one of those occurrences lies inside the search tree.
+    fn repetitions(&self, board: &Board, ply: usize) -> (u32, bool) {
+        let limit = (board.halfmove_clock() as usize).min(self.stack[ply].since_null as usize);
+        let n = self.keys.len();
+        let key = board.key();
+        let mut count = 0;
+        let mut in_tree = false;
+        let mut back = 4;
+        while back <= limit && back < n {
+            let i = n - 1 - back;
+            if self.keys[i] == key {
+                count += 1;
+                if i >= self.root_index {
+                    in_tree = true;
+                }
+            }
+            back += 2;
+        }
+        (count, in_tree)
+    }
+
+    /// Principal variation search below the root. `depth` is in plies;
+    /// checking moves and pawns reaching the 7th rank do not use one.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn search(
+        &mut self,
+        board: &mut Board,
+        mut alpha: i32,
+        mut beta: i32,
+        depth: i32,
+        ply: usize,
+        pv_node: bool,
+        allow_null: bool,
+        observer: &dyn super::SearchObserver,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if self.out_of_budget(observer) {
+            return 0;
+        }
+        let in_check = board.in_check();
+        if depth <= 0 && !in_check {
+            return self.quiesce(board, alpha, beta, ply, observer);
+        }
+        self.seldepth = self.seldepth.max(ply);
+
+        // Draw rules: repetition inside the tree or a third occurrence,
+        // the 50-move rule, insufficient material.
+        let (repeats, in_tree) = self.repetitions(board, ply);
+        if in_tree || repeats >= 2 || board.halfmove_clock() >= 100 {
+            return 0;
+        }
+        let second_repetition = repeats == 1;
+        let files = self.stack[ply].files.0;
+        if files[0].iter().chain(files[1].iter()).all(|&n| n == 0) && board.is_insufficient_material() {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.evaluate(board, ply);
+        }
+        // Mate-distance pruning: no line from here can beat a mate already
+        // found nearer the root.
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let key = board.key();
+        let entry = self.tt.probe(key);
+        let hash_move = entry.map_or(0, |e| e.mv);
+        if let Some(e) = entry
+            && !pv_node
+            && !second_repetition
+            && i32::from(e.depth) >= depth
+        {
+            let score = from_tt(i32::from(e.score), ply);
+            let usable = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if usable {
+                return score;
+            }
+        }
+
+        let static_eval = if in_check {
+            -INFINITY
+        } else {
+            self.evaluate(board, ply)
+        };
+
+        let us = board.side_to_move();
+        let selective = !self.exhaustive && !pv_node && !in_check;
+
+        // Null-move pruning: if passing still beats beta, a real move will.
+        if selective
+            && allow_null
+            && depth >= 2
+            && static_eval >= beta
+            && beta.abs() < MATE_BOUND
+            && has_officers(board, us)
+        {
+            let r = 3 + depth / 6;
+            let mut next = self.stack[ply];
+            next.last_move = None;
+            next.since_null = 0;
+            board.make_null();
+            self.keys.push(board.key());
+            self.stack[ply + 1] = next;
+            self.nodes += 1;
+            let value = -self.search(board, -beta, -beta + 1, depth - 1 - r, ply + 1, false, false, observer);
+            board.unmake_null();
+            self.keys.pop();
+            if self.aborted {
+                return 0;
+            }
+            if value >= beta {
+                return if value >= MATE_BOUND { beta } else { value };
+            }
+        }
+
+        let futile = selective
+            && depth < FUTILITY_MARGIN.len() as i32
+            && static_eval + FUTILITY_MARGIN[depth as usize] <= alpha
+            && alpha.abs() < MATE_BOUND;
+
+        let mut list = MoveList::new();
+        board.legal_moves(&mut list);
+        if list.is_empty() {
+            return if in_check { -MATE + ply as i32 } else { 0 };
+        }
+        let mut scores = [0i64; MAX_MOVES];
+        let killers = self.killers[ply];
+        score_moves(&list, &mut scores, hash_move, self.stack[ply].last_move, &killers, &self.history, us);
+
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = Move::NULL;
+        let mut searched = 0usize;
+        for i in 0..list.len() {
+            let mv = pick(&mut list, &mut scores, i);
+            let quiet = mv.captured.is_none() && mv.promotion().is_none();
+            let is_killer = mv == killers[0] || mv == killers[1];
+            self.make_move(board, mv, ply);
+            let gives_check = board.in_check();
+            if futile && quiet && !gives_check && searched > 0 {
+                self.unmake_move(board);
+                continue;
+            }
+            // Turbo Chess `Update`: checks and pawns reaching the 7th rank
+            // are not counted as a ply (bounded so the tree stays finite).
+            let extend = (gives_check || reaches_seventh(mv, us)) && ply < 2 * MAX_PLY / 3;
+            let new_depth = depth - 1 + i32::from(extend);
+            let mut value;
+            if searched == 0 {
+                value = -self.search(board, -beta, -alpha, new_depth, ply + 1, pv_node, true, observer);
+            } else {
+                let mut r = 0;
+                if !self.exhaustive
+                    && depth >= 3
+                    && searched >= 3
+                    && quiet
+                    && !in_check
+                    && !gives_check
+                    && !is_killer
+                {
+                    r = reduction(depth, searched) - i32::from(pv_node);
+                    r = r.clamp(0, new_depth - 1);
+                }
+                value = -self.search(board, -alpha - 1, -alpha, new_depth - r, ply + 1, false, true, observer);
+                if value > alpha && r > 0 {
+                    value = -self.search(board, -alpha - 1, -alpha, new_depth, ply + 1, false, true, observer);
+                }
+                if value > alpha && value < beta && pv_node {
+                    value = -self.search(board, -beta, -alpha, new_depth, ply + 1, true, true, observer);
+                }
+            }
+            self.unmake_move(board);
+            if self.aborted {
+                return 0;
+            }
+            searched += 1;
+            if value > best {
+                best = value;
+                best_move = mv;
+                if value > alpha {
+                    alpha = value;
+                    if pv_node {
+                        let (head, tail) = self.pv.split_at_mut(ply + 1);
+                        head[ply].clear();
+                        head[ply].push(mv);
+                        head[ply].extend_from_slice(&tail[0]);
+                    }
+                    if value >= beta {
+                        if quiet {
+                            self.update_quiet_stats(us, mv, ply, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        if searched == 0 {
+            // Every move was futile: the static bound stands.
+            return alpha;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(
+            key,
+            Entry {
+                mv: if bound == Bound::Upper { 0 } else { encode(best_move) },
+                score: to_tt(best, ply) as i16,
+                eval: static_eval.clamp(-MATE_BOUND, MATE_BOUND) as i16,
+                depth: depth.clamp(0, 255) as u8,
+                bound,
+            },
+        );
+        if second_repetition && best.abs() < MATE_BOUND {
+            // The handbook: the second occurrence is worth half.
+            return best / 2;
+        }
+        best
+    }
+
+    /// Killer moves (two per ply, Turbo's `UpdateKill`) and the history
+    /// heuristic, for a quiet move that caused a cut-off.
+    fn update_quiet_stats(&mut self, us: Color, mv: Move, ply: usize, depth: i32) {
+        let k = &mut self.killers[ply];
+        if k[0] != mv {
+            k[1] = k[0];
+            k[0] = mv;
+        }
+        let h = &mut self.history[history_index(us, mv)];
+        *h += depth * depth;
+        if *h > 1 << 20 {
+            self.history.iter_mut().for_each(|v| *v /= 2);
+        }
+    }
+
+    /// Capture search with stand-pat: only captures and promotions, all
+    /// moves when in check.
+    pub(super) fn quiesce(
+        &mut self,
+        board: &mut Board,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        observer: &dyn super::SearchObserver,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if self.out_of_budget(observer) {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY - 1 {
+            return self.evaluate(board, ply);
+        }
+        let in_check = board.in_check();
+        let mut list = MoveList::new();
+        let mut best;
+        let stand_pat;
+        if in_check {
+            board.legal_moves(&mut list);
+            if list.is_empty() {
+                return -MATE + ply as i32;
+            }
+            best = -INFINITY;
+            stand_pat = -INFINITY;
+        } else {
+            stand_pat = self.evaluate(board, ply);
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            best = stand_pat;
+            board.legal_captures(&mut list);
+        }
+        let mut scores = [0i64; MAX_MOVES];
+        for (i, &mv) in list.iter().enumerate() {
+            scores[i] = mvv_lva(mv) + mv.promotion().map_or(0, |r| i64::from(material(r)) * 8);
+        }
+        for i in 0..list.len() {
+            let mv = pick(&mut list, &mut scores, i);
+            if !in_check {
+                if matches!(mv.promotion(), Some(r) if r != Role::Queen) {
+                    continue;
+                }
+                let gain = mv.captured.map_or(0, material)
+                    + mv.promotion().map_or(0, |r| material(r) - material(Role::Pawn));
+                if stand_pat + gain + DELTA_MARGIN <= alpha {
+                    continue;
+                }
+            }
+            self.make_move(board, mv, ply);
+            let value = -self.quiesce(board, -beta, -alpha, ply + 1, observer);
+            self.unmake_move(board);
+            if self.aborted {
+                return 0;
+            }
+            if value > best {
+                best = value;
+                if value > alpha {
+                    alpha = value;
+                    if value >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+/// Whether the side has a piece other than king and pawns (null move is
+/// unsafe in pawn endings: zugzwang).
+fn has_officers(board: &Board, color: Color) -> bool {
+    board
+        .pieces(color)
+        .any(|(_, role)| role != Role::King && role != Role::Pawn)
+}
+
+/// A pawn move to the 7th rank (seen from the mover).
+fn reaches_seventh(mv: Move, us: Color) -> bool {
+    mv.piece == Role::Pawn
+        && mv.promotion().is_none()
+        && match us {
+            Color::White => mv.to.rank() == 6,
+            Color::Black => mv.to.rank() == 1,
+        }
+}

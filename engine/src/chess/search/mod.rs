@@ -1,0 +1,213 @@
+//! Turbo Chess search (SEARCH.CH), grown past 1985: iterative deepening,
+//! principal variation search with the handbook's tolerance window at the
+//! root, aspiration windows, the handbook's move ordering and extensions,
+//! capture search; plus a transposition table, null-move pruning, the
+//! history heuristic, late-move reductions and futility pruning (`002_…`
+//! part II).
+//!
+//! The search does no I/O and reads no clock: the caller hands in a
+//! [`SearchObserver`] that tells it the elapsed time and whether to stop,
+//! and receives typed [`SearchInfo`] reports to format.
+
+mod alphabeta;
+pub mod bench;
+mod iterate;
+pub mod moves;
+mod ordering;
+pub mod score;
+pub mod time;
+pub mod tt;
+
+use crate::chess::eval::Evaluator;
+use crate::chess::eval::pawns::PawnFiles;
+use crate::chess::{Board, Move};
+use time::Budget;
+use tt::TranspositionTable;
+
+pub use score::{MATE, MATE_BOUND, UciScore};
+
+/// Deepest ply the search reaches (extensions and capture search
+/// included).
+pub const MAX_PLY: usize = 128;
+
+/// Turbo Chess tolerance search: at the root a move must beat the best so
+/// far by more than this many points (1/32 pawn) to replace it.
+pub const TOLERANCE: i32 = 8;
+
+/// What limits a search. Unset fields do not limit.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Iterations up to this depth.
+    pub depth: Option<u32>,
+    /// Stop after this many nodes.
+    pub nodes: Option<u64>,
+    /// Mate search: find a mate in at most this many moves and stop (the
+    /// handbook's **Mate search** level; selective pruning is off).
+    pub mate: Option<u32>,
+    /// Soft and hard time limits (ms from the observer's clock start).
+    pub time: Option<Budget>,
+    /// Search only these root moves (empty: all).
+    pub searchmoves: Vec<Move>,
+    /// Report this many best lines (1 normally).
+    pub multipv: usize,
+    /// Do not stop early: no "one legal move" shortcut, no stop on a found
+    /// mate (`go infinite`, pondering).
+    pub infinite: bool,
+}
+
+/// A bound qualifier for a reported score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScoreBound {
+    Exact,
+    /// The true score is at least this (fail high).
+    Lower,
+    /// The true score is at most this (fail low).
+    Upper,
+}
+
+/// One report of the search: after each iteration (and each aspiration
+/// fail), one per `multipv` line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchInfo {
+    pub depth: u32,
+    pub seldepth: u32,
+    /// 1-based line number.
+    pub multipv: usize,
+    /// Side to move's view, Turbo points or mate (see [`score::to_uci`]).
+    pub score: i32,
+    pub bound: ScoreBound,
+    pub nodes: u64,
+    /// Per mille of the transposition table in use.
+    pub hashfull: u32,
+    pub pv: Vec<Move>,
+}
+
+/// What the search tells its caller and asks it.
+pub trait SearchObserver {
+    /// Milliseconds since the search's clock started.
+    fn elapsed_ms(&self) -> u64;
+    /// Whether the time limits count now (false while pondering).
+    fn clock_running(&self) -> bool {
+        true
+    }
+    /// Whether the caller wants the search to end now (`stop`, `quit`).
+    fn stop_requested(&self) -> bool;
+    /// An iteration (or aspiration fail) result.
+    fn on_info(&mut self, info: &SearchInfo);
+    /// The root move now being searched (1-based number).
+    fn on_current_move(&mut self, _depth: u32, _mv: Move, _number: usize) {}
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play; `None` only when there is no legal move.
+    pub best: Option<Move>,
+    /// The expected reply, if known.
+    pub ponder: Option<Move>,
+    /// Side to move's view.
+    pub score: i32,
+    /// Last completed depth.
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+/// Search state kept for one ply.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Frame {
+    /// Incremental static evaluation, White's view (material + tables +
+    /// pawn structure).
+    static_white: i32,
+    /// Move-dependent spices along the path (castling, exchanges), White's
+    /// view.
+    bonus_white: i32,
+    /// `PawnBit`.
+    files: PawnFiles,
+    /// The move that led to this node (`Move::NULL` for a null move / the
+    /// root).
+    last_move: Option<Move>,
+    /// Plies since the last null move (repetitions do not cross one).
+    since_null: u32,
+}
+
+/// The searcher: transposition table, killer moves and history survive
+/// between searches (until `ucinewgame`); the rest is per search.
+pub struct Searcher {
+    tt: TranspositionTable,
+    killers: Vec<[Move; 2]>,
+    history: Vec<i32>,
+    // Per search:
+    evaluator: Option<Evaluator>,
+    stack: Vec<Frame>,
+    /// Keys of the game positions (since the last irreversible move) and
+    /// of the search path.
+    keys: Vec<u64>,
+    /// Index in `keys` of the root position.
+    root_index: usize,
+    pv: Vec<Vec<Move>>,
+    nodes: u64,
+    seldepth: usize,
+    node_limit: u64,
+    hard_limit: Option<u64>,
+    aborted: bool,
+    /// The 1-ply iteration: only the node limit may interrupt it.
+    must_finish: bool,
+    /// Mate search: no selective pruning.
+    exhaustive: bool,
+}
+
+impl Searcher {
+    /// A searcher with a transposition table of `hash_mb` MiB.
+    pub fn new(hash_mb: usize) -> Searcher {
+        Searcher {
+            tt: TranspositionTable::new(hash_mb),
+            killers: vec![[Move::NULL; 2]; MAX_PLY + 2],
+            history: vec![0; 2 * 64 * 64],
+            evaluator: None,
+            stack: vec![Frame::default(); MAX_PLY + 2],
+            keys: Vec::with_capacity(512),
+            root_index: 0,
+            pv: vec![Vec::with_capacity(MAX_PLY); MAX_PLY + 2],
+            nodes: 0,
+            seldepth: 0,
+            node_limit: u64::MAX,
+            hard_limit: None,
+            aborted: false,
+            must_finish: false,
+            exhaustive: false,
+        }
+    }
+
+    /// Replaces the transposition table by one of `hash_mb` MiB.
+    pub fn resize_hash(&mut self, hash_mb: usize) {
+        self.tt = TranspositionTable::new(hash_mb);
+    }
+
+    /// Forgets everything learnt (`ucinewgame`): hash, killers, history.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        for k in &mut self.killers {
+            *k = [Move::NULL; 2];
+        }
+        self.history.iter_mut().for_each(|h| *h = 0);
+    }
+
+    /// Per mille of the hash table used by the current search.
+    pub fn hashfull(&self) -> u32 {
+        self.tt.hashfull()
+    }
+
+    /// Searches `board` (left unchanged on return). `game_keys` are the
+    /// Zobrist keys of the positions played before it, oldest first (the
+    /// root's own key may be included last or not); they make the search
+    /// see repetitions of the game.
+    pub fn search(
+        &mut self,
+        board: &mut Board,
+        game_keys: &[u64],
+        limits: &Limits,
+        observer: &mut dyn SearchObserver,
+    ) -> SearchResult {
+        iterate::run(self, board, game_keys, limits, observer)
+    }
+}

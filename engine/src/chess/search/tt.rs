@@ -1,0 +1,215 @@
+//! Transposition table on the Zobrist key (`002_…` part II: the 1985
+//! program kept only the best line between iterations; a hash table keeps
+//! bounds and best moves of every position it has room for).
+//!
+//! Each slot is two `AtomicU64`s, `key ^ data` and `data` (the "lockless
+//! hashing" trick), so a table shared between search threads never needs a
+//! lock: a torn write shows up as a key mismatch and is treated as a miss.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Kind of bound a stored score is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The true score is at most the stored one (all moves failed low).
+    Upper = 1,
+    /// The true score is at least the stored one (a cut-off).
+    Lower = 2,
+    /// The stored score is exact (a PV node).
+    Exact = 3,
+}
+
+/// What a probe finds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// Best or refutation move, as a [`super::moves::MoveCode`] (0: none).
+    pub mv: u16,
+    /// Score relative to the side to move, mate scores relative to this node.
+    pub score: i16,
+    /// Static evaluation of the position.
+    pub eval: i16,
+    /// Remaining depth the score was searched to.
+    pub depth: u8,
+    pub bound: Bound,
+}
+
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+/// A fixed-size table of [`Entry`]s; one entry per slot, replaced by depth
+/// and age.
+pub struct TranspositionTable {
+    slots: Vec<Slot>,
+    generation: u8,
+}
+
+const BYTES_PER_SLOT: usize = 16;
+
+impl TranspositionTable {
+    /// A table of about `megabytes` MiB (at least one slot).
+    pub fn new(megabytes: usize) -> TranspositionTable {
+        let count = (megabytes.max(1) * 1024 * 1024 / BYTES_PER_SLOT).max(1);
+        let mut slots = Vec::with_capacity(count);
+        slots.resize_with(count, || Slot {
+            check: AtomicU64::new(0),
+            data: AtomicU64::new(0),
+        });
+        TranspositionTable {
+            slots,
+            generation: 0,
+        }
+    }
+
+    /// Forgets every entry (`ucinewgame`, `Clear Hash`).
+    pub fn clear(&mut self) {
+        for slot in &mut self.slots {
+            *slot.check.get_mut() = 0;
+            *slot.data.get_mut() = 0;
+        }
+        self.generation = 0;
+    }
+
+    /// Starts a new search: older entries become preferred victims.
+    pub fn new_search(&mut self) {
+        self.generation = (self.generation + 1) & 0x3f;
+    }
+
+    fn index(&self, key: u64) -> usize {
+        // Multiply-high maps the key onto the table without a division.
+        ((u128::from(key) * self.slots.len() as u128) >> 64) as usize
+    }
+
+    /// Looks `key` up.
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let slot = &self.slots[self.index(key)];
+        let data = slot.data.load(Ordering::Relaxed);
+        let check = slot.check.load(Ordering::Relaxed);
+        if data == 0 || check ^ data != key {
+            return None;
+        }
+        unpack(data)
+    }
+
+    /// Stores a result for `key`, keeping a deeper entry of the same search
+    /// about another position.
+    pub fn store(&self, key: u64, entry: Entry) {
+        let slot = &self.slots[self.index(key)];
+        let old_data = slot.data.load(Ordering::Relaxed);
+        let old_key = slot.check.load(Ordering::Relaxed) ^ old_data;
+        let mut entry = entry;
+        if old_data != 0 {
+            let old_generation = ((old_data >> 58) & 0x3f) as u8;
+            let old_depth = ((old_data >> 48) & 0xff) as u8;
+            if old_key == key {
+                // Same position: keep the old best move if we have none.
+                if entry.mv == 0 {
+                    entry.mv = (old_data & 0xffff) as u16;
+                }
+                if entry.bound != Bound::Exact
+                    && old_generation == self.generation
+                    && entry.depth + 2 < old_depth
+                {
+                    return;
+                }
+            } else if old_generation == self.generation && entry.depth < old_depth {
+                return;
+            }
+        }
+        let data = pack(&entry, self.generation);
+        slot.check.store(key ^ data, Ordering::Relaxed);
+        slot.data.store(data, Ordering::Relaxed);
+    }
+
+    /// Per-mille of the first thousand slots used in this search (UCI
+    /// `hashfull`).
+    pub fn hashfull(&self) -> u32 {
+        let n = self.slots.len().min(1000);
+        let used = self.slots[..n]
+            .iter()
+            .filter(|s| {
+                let d = s.data.load(Ordering::Relaxed);
+                d != 0 && ((d >> 58) & 0x3f) as u8 == self.generation
+            })
+            .count();
+        (used * 1000 / n) as u32
+    }
+}
+
+// Layout: move 0..16, score 16..32, eval 32..48, depth 48..56, bound 56..58,
+// generation 58..64. A bound of 0 never occurs, so data != 0 marks a used
+// slot.
+fn pack(e: &Entry, generation: u8) -> u64 {
+    u64::from(e.mv)
+        | u64::from(e.score as u16) << 16
+        | u64::from(e.eval as u16) << 32
+        | u64::from(e.depth) << 48
+        | (e.bound as u64) << 56
+        | u64::from(generation & 0x3f) << 58
+}
+
+fn unpack(data: u64) -> Option<Entry> {
+    let bound = match (data >> 56) & 3 {
+        1 => Bound::Upper,
+        2 => Bound::Lower,
+        3 => Bound::Exact,
+        _ => return None,
+    };
+    Some(Entry {
+        mv: (data & 0xffff) as u16,
+        score: ((data >> 16) & 0xffff) as u16 as i16,
+        eval: ((data >> 32) & 0xffff) as u16 as i16,
+        depth: ((data >> 48) & 0xff) as u8,
+        bound,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(mv: u16, score: i16, depth: u8, bound: Bound) -> Entry {
+        Entry {
+            mv,
+            score,
+            eval: -17,
+            depth,
+            bound,
+        }
+    }
+
+    #[test]
+    fn store_and_probe_round_trip() {
+        let tt = TranspositionTable::new(1);
+        let e = entry(0x1234, -31000, 7, Bound::Lower);
+        tt.store(0xdead_beef_0000_0001, e);
+        assert_eq!(tt.probe(0xdead_beef_0000_0001), Some(e));
+        assert_eq!(tt.probe(0xdead_beef_0000_0002), None);
+        for bound in [Bound::Upper, Bound::Lower, Bound::Exact] {
+            let e = entry(1, 32000, 255, bound);
+            assert_eq!(unpack(pack(&e, 63)), Some(e));
+        }
+    }
+
+    #[test]
+    fn shallow_entry_does_not_evict_deep_one_of_same_search() {
+        let tt = TranspositionTable::new(1);
+        let n = tt.slots.len() as u128;
+        // Two keys mapping to the same slot.
+        let a: u64 = 5;
+        let b: u64 = a + 1;
+        assert_eq!(tt.index(a), tt.index(b), "{n}");
+        tt.store(a, entry(1, 10, 9, Bound::Exact));
+        tt.store(b, entry(2, 20, 3, Bound::Exact));
+        assert!(tt.probe(a).is_some());
+        // A later search replaces it.
+        let mut tt = tt;
+        tt.new_search();
+        tt.store(b, entry(2, 20, 3, Bound::Exact));
+        assert!(tt.probe(b).is_some());
+        tt.clear();
+        assert_eq!(tt.probe(b), None);
+        assert_eq!(tt.hashfull(), 0);
+    }
+}
