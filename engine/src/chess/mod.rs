@@ -20,6 +20,7 @@
 mod board;
 mod boardfile;
 pub mod book;
+pub mod eval;
 mod fen;
 pub mod mate;
 mod movegen;
@@ -27,6 +28,7 @@ mod moves;
 mod notation;
 mod perft;
 mod rules;
+pub mod search;
 mod tables;
 mod types;
 mod zobrist;

@@ -1,21 +1,29 @@
-//! `turbochess`: the Turbo Chess engine's command line.
+//! `turbochess`: the Turbo Chess engine. Without a subcommand it speaks UCI
+//! on stdin/stdout (load it into Arena or Cute Chess); the subcommands are
+//! tools: perft, benchmarks, the evaluation of a position.
 
 use clap::{Parser, Subcommand};
+use engine::chess::Board;
+use engine::chess::search::bench::DEFAULT_DEPTH;
 use protocols::chess_perft;
+use protocols::uci;
+use protocols::uci::report::{bench_report, eval_report, parse_piece};
 use std::process::ExitCode;
 
 #[derive(Parser)]
 #[command(
     name = "turbochess",
-    about = "Turbo Chess: rules core, perft and benchmarks"
+    about = "Turbo Chess: a UCI chess engine (no subcommand), perft, benchmarks, evaluation"
 )]
 struct Cli {
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand)]
 enum Command {
+    /// Speak UCI on stdin/stdout (the default).
+    Uci,
     /// Count the leaves of the move tree: divide lines, then the total.
     Perft {
         /// Depth in plies.
@@ -24,10 +32,25 @@ enum Command {
         #[arg(long)]
         fen: Option<String>,
     },
-    /// Benchmarks with fixed positions and known node counts.
+    /// Benchmarks: without a subcommand the search bench (fixed positions,
+    /// fixed depth, one thread, 16 MiB hash; the node count is the search's
+    /// fingerprint).
     Bench {
         #[command(subcommand)]
-        what: Bench,
+        what: Option<Bench>,
+        /// Search depth of the search bench.
+        #[arg(long, default_value_t = DEFAULT_DEPTH)]
+        depth: u32,
+    },
+    /// Print the evaluation breakdown of a position (centipawns) and,
+    /// with --piece, that piece's value table (the handbook's Value command).
+    Eval {
+        /// The position (default: the start position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Piece letter: N = white knight, q = black queen, ...
+        #[arg(long)]
+        piece: Option<String>,
     },
 }
 
@@ -40,17 +63,26 @@ enum Bench {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Perft { depth, fen } => match chess_perft::perft_command(depth, fen.as_deref()) {
-            Ok(report) => {
-                print!("{report}");
-                ExitCode::SUCCESS
+        None | Some(Command::Uci) => {
+            uci::run_stdio();
+            ExitCode::SUCCESS
+        }
+        Some(Command::Perft { depth, fen }) => {
+            match chess_perft::perft_command(depth, fen.as_deref()) {
+                Ok(report) => {
+                    print!("{report}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("turbochess: {e}");
+                    ExitCode::from(2)
+                }
             }
-            Err(e) => {
-                eprintln!("turbochess: {e}");
-                ExitCode::from(2)
-            }
-        },
-        Command::Bench { what: Bench::Perft } => match chess_perft::bench_perft(None) {
+        }
+        Some(Command::Bench {
+            what: Some(Bench::Perft),
+            ..
+        }) => match chess_perft::bench_perft(None) {
             Ok(report) => {
                 print!("{report}");
                 ExitCode::SUCCESS
@@ -60,5 +92,35 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
+        Some(Command::Bench { what: None, depth }) => {
+            if !(1..=64).contains(&depth) {
+                eprintln!("turbochess: expected --depth 1..=64, got {depth}");
+                return ExitCode::from(2);
+            }
+            print!("{}", bench_report(depth));
+            ExitCode::SUCCESS
+        }
+        Some(Command::Eval { fen, piece }) => {
+            let board = match fen.as_deref().map(Board::from_fen) {
+                None => Board::startpos(),
+                Some(Ok(b)) => b,
+                Some(Err(e)) => {
+                    eprintln!("turbochess: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let piece = match piece.as_deref().map(parse_piece) {
+                None => None,
+                Some(Some(p)) => Some(p),
+                Some(None) => {
+                    eprintln!(
+                        "turbochess: expected --piece with one piece letter (PNBRQK white, pnbrqk black)"
+                    );
+                    return ExitCode::from(2);
+                }
+            };
+            print!("{}", eval_report(&board, piece));
+            ExitCode::SUCCESS
+        }
     }
 }

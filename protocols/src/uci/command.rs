@@ -82,8 +82,9 @@ pub enum Command {
     Quit,
     /// `d`: print the board and its FEN.
     Display,
-    /// `eval`: print the evaluation breakdown.
-    Eval,
+    /// `eval [piece]`: print the evaluation breakdown and, with a piece
+    /// letter (`N` white knight, `q` black queen), its value table.
+    Eval(Option<String>),
     /// `bench [depth]`: the search fingerprint.
     Bench(Option<u32>),
     /// `go perft N`: count leaf nodes.
@@ -124,7 +125,10 @@ impl fmt::Display for CommandError {
                 write!(f, "go {field}: expected an integer, got `{got}`")
             }
             CommandError::PerftDepth(got) => {
-                write!(f, "expected `go perft <depth>` with depth 1..=20, got `{got}`")
+                write!(
+                    f,
+                    "expected `go perft <depth>` with depth 1..=20, got `{got}`"
+                )
             }
             CommandError::BenchDepth(got) => {
                 write!(f, "expected `bench [depth]` with depth 1..=64, got `{got}`")
@@ -158,7 +162,9 @@ pub fn parse_line(raw: &str) -> Result<Command, CommandError> {
     // `go` (vampirc drops the unknown token) and start an infinite search.
     match head.as_str() {
         "d" if tokens.len() == 1 => return Ok(Command::Display),
-        "eval" if tokens.len() == 1 => return Ok(Command::Eval),
+        "eval" if tokens.len() <= 2 => {
+            return Ok(Command::Eval(tokens.get(1).map(|t| t.to_string())));
+        }
         "bench" => {
             return match tokens.get(1) {
                 None => Ok(Command::Bench(None)),
@@ -168,7 +174,10 @@ pub fn parse_line(raw: &str) -> Result<Command, CommandError> {
                 },
             };
         }
-        "go" if tokens.get(1).is_some_and(|t| t.eq_ignore_ascii_case("perft")) => {
+        "go" if tokens
+            .get(1)
+            .is_some_and(|t| t.eq_ignore_ascii_case("perft")) =>
+        {
             let got = tokens.get(2).copied().unwrap_or("");
             return match got.parse::<u32>() {
                 Ok(d) if (1..=20).contains(&d) => Ok(Command::Perft(d)),
@@ -347,7 +356,8 @@ mod tests {
         assert_eq!(parse_line(""), Ok(Command::Empty));
         assert_eq!(parse_line(" \t \r"), Ok(Command::Empty));
         assert_eq!(parse_line("d"), Ok(Command::Display));
-        assert_eq!(parse_line("eval"), Ok(Command::Eval));
+        assert_eq!(parse_line("eval"), Ok(Command::Eval(None)));
+        assert_eq!(parse_line("eval N"), Ok(Command::Eval(Some("N".into()))));
         assert_eq!(parse_line("bench"), Ok(Command::Bench(None)));
         assert_eq!(parse_line("bench 5"), Ok(Command::Bench(Some(5))));
         assert!(parse_line("bench x").is_err());
@@ -368,9 +378,15 @@ mod tests {
         // ponder before clock fields used to be dropped.
         let g = go("go ponder wtime 60000 btime 60000 winc 1000 binc 1000");
         assert!(g.ponder);
-        assert_eq!((g.wtime, g.btime, g.winc, g.binc), (Some(60000), Some(60000), Some(1000), Some(1000)));
+        assert_eq!(
+            (g.wtime, g.btime, g.winc, g.binc),
+            (Some(60000), Some(60000), Some(1000), Some(1000))
+        );
         // movetime next to clock fields.
-        assert_eq!(go("go wtime 1000 btime 1000 winc 10 binc 10 movetime 500").movetime, Some(500));
+        assert_eq!(
+            go("go wtime 1000 btime 1000 winc 10 binc 10 movetime 500").movetime,
+            Some(500)
+        );
         // Tokens after an unknown one.
         assert_eq!(go("go wtime 1000 foo btime 1000").btime, Some(1000));
         // Negative times.
@@ -404,7 +420,9 @@ mod tests {
             }
         );
         let p = parse_line("position fen rnbqkbnr/8/8/8/8/8/8/RNBQKBNR w HAha - 0 1").unwrap();
-        assert!(matches!(p, Command::Position { start: PositionStart::Fen(f), .. } if f.contains("HAha")));
+        assert!(
+            matches!(p, Command::Position { start: PositionStart::Fen(f), .. } if f.contains("HAha"))
+        );
         assert_eq!(parse_line("position"), Err(CommandError::PositionStart));
         assert_eq!(parse_line("position fen"), Err(CommandError::MissingFen));
         assert_eq!(parse_line("position foo"), Err(CommandError::PositionStart));
@@ -426,13 +444,20 @@ mod tests {
                 value: None
             })
         );
-        assert_eq!(parse_line("setoption value 3"), Err(CommandError::SetOptionName));
+        assert_eq!(
+            parse_line("setoption value 3"),
+            Err(CommandError::SetOptionName)
+        );
     }
 
     #[test]
     fn errors_state_the_syntax() {
         let e = parse_line("go depth x").unwrap_err().to_string();
         assert!(e.contains("go depth") && e.contains("integer"), "{e}");
-        assert!(CommandError::PositionStart.to_string().contains("position startpos"));
+        assert!(
+            CommandError::PositionStart
+                .to_string()
+                .contains("position startpos")
+        );
     }
 }

@@ -150,7 +150,9 @@ impl Evaluator {
     /// The evaluation split into parts (for the `eval` command).
     pub fn breakdown(&self, board: &Board) -> Breakdown {
         let (material_by, placement, pawn_structure) = self.breakdown_parts(board);
-        let mating = self.mating.map(|_| self.mating_white(board) - (material_by[0] - material_by[1]));
+        let mating = self
+            .mating
+            .map(|_| self.mating_white(board) - (material_by[0] - material_by[1]));
         let total = match self.mating {
             Some(_) => self.mating_white(board),
             None => self.static_white(board),
@@ -174,7 +176,8 @@ impl Evaluator {
         let them = !us;
         let t = &self.tables;
         let new_role = mv.promotion().unwrap_or(mv.piece);
-        let mut delta = t.get(us, new_role, mv.to) - t.get(us, mv.piece, mv.from) + material(new_role)
+        let mut delta = t.get(us, new_role, mv.to) - t.get(us, mv.piece, mv.from)
+            + material(new_role)
             - material(mv.piece);
         let captured_on = if mv.is_en_passant() {
             Square::new(mv.to.file(), mv.from.rank())
@@ -252,7 +255,8 @@ impl Evaluator {
         }
         let losing_king = board.king_square(loser);
         let winning_king = board.king_square(winner);
-        let push = 24 * centre_distance(losing_king) + 12 * (7 - king_distance(losing_king, winning_king));
+        let push =
+            24 * centre_distance(losing_king) + 12 * (7 - king_distance(losing_king, winning_king));
         value + sign(winner) * push
     }
 }

@@ -76,20 +76,32 @@ mod tests {
 
     #[test]
     fn penalties_as_the_handbook_lists_them() {
-        assert_eq!(files([1, 1, 1, 1, 1, 1, 1, 1]).structure_value(Color::White), 0);
-        assert_eq!(files([1, 0, 1, 1, 0, 0, 0, 0]).structure_value(Color::White), -20);
-        assert_eq!(files([0, 0, 1, 2, 0, 0, 0, 0]).structure_value(Color::White), -8);
-        assert_eq!(files([2, 0, 1, 1, 0, 0, 0, 0]).structure_value(Color::White), -68);
+        assert_eq!(
+            files([1, 1, 1, 1, 1, 1, 1, 1]).structure_value(Color::White),
+            0
+        );
+        assert_eq!(
+            files([1, 0, 1, 1, 0, 0, 0, 0]).structure_value(Color::White),
+            -20
+        );
+        assert_eq!(
+            files([0, 0, 1, 2, 0, 0, 0, 0]).structure_value(Color::White),
+            -8
+        );
+        assert_eq!(
+            files([2, 0, 1, 1, 0, 0, 0, 0]).structure_value(Color::White),
+            -68
+        );
         assert_eq!(files([2, 0, 1, 1, 0, 0, 0, 0]).balance(), -68);
     }
 
     #[test]
     fn change_is_reversible() {
         let mut f = files([1, 1, 1, 1, 1, 1, 1, 1]);
-        f.change(Color::White, 3, -1);
+        f.change(Color::White, 1, -1);
         f.change(Color::Black, 4, 1);
-        assert_eq!(f.structure_value(Color::White), -40);
-        f.change(Color::White, 3, 1);
+        assert_eq!(f.structure_value(Color::White), -20);
+        f.change(Color::White, 1, 1);
         f.change(Color::Black, 4, -1);
         assert_eq!(f, files([1, 1, 1, 1, 1, 1, 1, 1]));
     }

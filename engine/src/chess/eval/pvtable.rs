@@ -75,13 +75,12 @@ impl PieceValueTables {
                 table[Role::Rook.index()][i] = rook * DEVELOPMENT_WEIGHT / 4;
                 table[Role::Bishop.index()][i] = bishop * DEVELOPMENT_WEIGHT / 4;
                 table[Role::Queen.index()][i] = (rook + bishop) * DEVELOPMENT_WEIGHT / 16;
-                table[Role::Knight.index()][i] =
-                    (knight / 2 - 12 * dist) * DEVELOPMENT_WEIGHT / 4;
+                table[Role::Knight.index()][i] = (knight / 2 - 12 * dist) * DEVELOPMENT_WEIGHT / 4;
                 // Kings: 0, but in the endgame −2·(distance to centre),
                 // phased in as the material level falls.
-                table[Role::King.index()][i] = -2 * dist * DEVELOPMENT_WEIGHT
-                    * (FULL_MATERIAL_LEVEL - level)
-                    / FULL_MATERIAL_LEVEL;
+                table[Role::King.index()][i] =
+                    -2 * dist * DEVELOPMENT_WEIGHT * (FULL_MATERIAL_LEVEL - level)
+                        / FULL_MATERIAL_LEVEL;
                 table[Role::Pawn.index()][i] = pawn_value(board, color, sq);
             }
             bishop_blocking_centre_pawn(board, color, table);
@@ -164,7 +163,8 @@ fn pawn_value(board: &Board, color: Color, sq: Square) -> i32 {
         return 0;
     }
     let file = sq.file() as usize;
-    let mut value = PAWN_RANK[relative_rank] + (relative_rank as i32 + 1) * PAWN_FILE_FACTOR[file];
+    // The handbook counts ranks from 1: PawnRank + (Rank + 1) · FileFactor.
+    let mut value = PAWN_RANK[relative_rank] + (relative_rank as i32 + 2) * PAWN_FILE_FACTOR[file];
     if is_passed(board, color, sq) {
         value += PASSED_PAWN_RANK[relative_rank];
     }
@@ -172,7 +172,8 @@ fn pawn_value(board: &Board, color: Color, sq: Square) -> i32 {
     let (f, r) = (sq.file() as i32, sq.rank() as i32);
     if own_pawn_at(board, color, f - 1, r) || own_pawn_at(board, color, f + 1, r) {
         value += CHAIN_BESIDE;
-    } else if own_pawn_at(board, color, f - 1, r + back) || own_pawn_at(board, color, f + 1, r + back)
+    } else if own_pawn_at(board, color, f - 1, r + back)
+        || own_pawn_at(board, color, f + 1, r + back)
     {
         value += CHAIN_COVERED;
     }
@@ -256,11 +257,23 @@ mod tests {
     fn development_squares_beat_home_squares() {
         let board = Board::startpos();
         let t = PieceValueTables::calculate(&board, FULL_MATERIAL_LEVEL);
-        assert!(t.get(Color::White, Role::Knight, sq("f3")) > t.get(Color::White, Role::Knight, sq("g1")));
-        assert!(t.get(Color::White, Role::Knight, sq("e5")) > t.get(Color::White, Role::Knight, sq("h3")));
-        assert!(t.get(Color::White, Role::Bishop, sq("c4")) > t.get(Color::White, Role::Bishop, sq("f1")));
+        assert!(
+            t.get(Color::White, Role::Knight, sq("f3"))
+                > t.get(Color::White, Role::Knight, sq("g1"))
+        );
+        assert!(
+            t.get(Color::White, Role::Knight, sq("e5"))
+                > t.get(Color::White, Role::Knight, sq("h3"))
+        );
+        assert!(
+            t.get(Color::White, Role::Bishop, sq("c4"))
+                > t.get(Color::White, Role::Bishop, sq("f1"))
+        );
         // The d3 penalty while the d2 pawn is at home.
-        assert!(t.get(Color::White, Role::Bishop, sq("d3")) < t.get(Color::White, Role::Bishop, sq("c4")));
+        assert!(
+            t.get(Color::White, Role::Bishop, sq("d3"))
+                < t.get(Color::White, Role::Bishop, sq("c4"))
+        );
         assert_eq!(t.get(Color::White, Role::King, sq("e1")), 0);
     }
 
@@ -268,7 +281,9 @@ mod tests {
     fn endgame_king_wants_the_centre() {
         let board = Board::from_fen("8/8/8/8/8/8/8/K6k w - - 0 1").unwrap();
         let t = PieceValueTables::calculate(&board, 0);
-        assert!(t.get(Color::White, Role::King, sq("d4")) > t.get(Color::White, Role::King, sq("a1")));
+        assert!(
+            t.get(Color::White, Role::King, sq("d4")) > t.get(Color::White, Role::King, sq("a1"))
+        );
         assert_eq!(t.get(Color::White, Role::King, sq("e5")), 0);
     }
 

@@ -7,7 +7,7 @@ use super::score::{INFINITY, MATE, MATE_BOUND, from_tt, to_tt};
 use super::tt::{Bound, Entry};
 use super::{MAX_PLY, Searcher};
 use crate::chess::eval::{apply_draw_rules, material, sign};
-use crate::chess::{Board, Color, Move, MoveList, Role, MAX_MOVES};
+use crate::chess::{Board, Color, MAX_MOVES, Move, MoveList, Role};
 
 /// How often (in nodes) the clock and the stop flag are looked at.
 const CHECK_EVERY: u64 = 1024;
@@ -37,10 +37,10 @@ impl Searcher {
         }
         if self.nodes >= self.node_limit {
             self.aborted = true;
-        } else if self.nodes % CHECK_EVERY == 0 && !self.must_finish {
-            let late = self.hard_limit.is_some_and(|hard| {
-                observer.clock_running() && observer.elapsed_ms() >= hard
-            });
+        } else if self.nodes.is_multiple_of(CHECK_EVERY) && !self.must_finish {
+            let late = self
+                .hard_limit
+                .is_some_and(|hard| observer.clock_running() && observer.elapsed_ms() >= hard);
             if late || observer.stop_requested() {
                 self.aborted = true;
             }
@@ -65,7 +65,8 @@ impl Searcher {
             frame.static_white + frame.bonus_white
         };
         let score = sign(board.side_to_move()) * white;
-        apply_draw_rules(score, board.halfmove_clock(), false).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+        apply_draw_rules(score, board.halfmove_clock(), false)
+            .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
     /// Plays `mv` and sets up the next frame (Turbo Chess `Update`: the
@@ -115,7 +116,7 @@ impl Searcher {
     /// Principal variation search below the root. `depth` is in plies;
     /// checking moves and pawns reaching the 7th rank do not use one.
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn search(
+    pub(super) fn pvs(
         &mut self,
         board: &mut Board,
         mut alpha: i32,
@@ -144,7 +145,9 @@ impl Searcher {
         }
         let second_repetition = repeats == 1;
         let files = self.stack[ply].files.0;
-        if files[0].iter().chain(files[1].iter()).all(|&n| n == 0) && board.is_insufficient_material() {
+        if files[0].iter().chain(files[1].iter()).all(|&n| n == 0)
+            && board.is_insufficient_material()
+        {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
@@ -202,7 +205,16 @@ impl Searcher {
             self.keys.push(board.key());
             self.stack[ply + 1] = next;
             self.nodes += 1;
-            let value = -self.search(board, -beta, -beta + 1, depth - 1 - r, ply + 1, false, false, observer);
+            let value = -self.pvs(
+                board,
+                -beta,
+                -beta + 1,
+                depth - 1 - r,
+                ply + 1,
+                false,
+                false,
+                observer,
+            );
             board.unmake_null();
             self.keys.pop();
             if self.aborted {
@@ -225,7 +237,15 @@ impl Searcher {
         }
         let mut scores = [0i64; MAX_MOVES];
         let killers = self.killers[ply];
-        score_moves(&list, &mut scores, hash_move, self.stack[ply].last_move, &killers, &self.history, us);
+        score_moves(
+            &list,
+            &mut scores,
+            hash_move,
+            self.stack[ply].last_move,
+            &killers,
+            &self.history,
+            us,
+        );
 
         let original_alpha = alpha;
         let mut best = -INFINITY;
@@ -247,7 +267,16 @@ impl Searcher {
             let new_depth = depth - 1 + i32::from(extend);
             let mut value;
             if searched == 0 {
-                value = -self.search(board, -beta, -alpha, new_depth, ply + 1, pv_node, true, observer);
+                value = -self.pvs(
+                    board,
+                    -beta,
+                    -alpha,
+                    new_depth,
+                    ply + 1,
+                    pv_node,
+                    true,
+                    observer,
+                );
             } else {
                 let mut r = 0;
                 if !self.exhaustive
@@ -261,12 +290,39 @@ impl Searcher {
                     r = reduction(depth, searched) - i32::from(pv_node);
                     r = r.clamp(0, new_depth - 1);
                 }
-                value = -self.search(board, -alpha - 1, -alpha, new_depth - r, ply + 1, false, true, observer);
+                value = -self.pvs(
+                    board,
+                    -alpha - 1,
+                    -alpha,
+                    new_depth - r,
+                    ply + 1,
+                    false,
+                    true,
+                    observer,
+                );
                 if value > alpha && r > 0 {
-                    value = -self.search(board, -alpha - 1, -alpha, new_depth, ply + 1, false, true, observer);
+                    value = -self.pvs(
+                        board,
+                        -alpha - 1,
+                        -alpha,
+                        new_depth,
+                        ply + 1,
+                        false,
+                        true,
+                        observer,
+                    );
                 }
                 if value > alpha && value < beta && pv_node {
-                    value = -self.search(board, -beta, -alpha, new_depth, ply + 1, true, true, observer);
+                    value = -self.pvs(
+                        board,
+                        -beta,
+                        -alpha,
+                        new_depth,
+                        ply + 1,
+                        true,
+                        true,
+                        observer,
+                    );
                 }
             }
             self.unmake_move(board);
@@ -308,7 +364,11 @@ impl Searcher {
         self.tt.store(
             key,
             Entry {
-                mv: if bound == Bound::Upper { 0 } else { encode(best_move) },
+                mv: if bound == Bound::Upper {
+                    0
+                } else {
+                    encode(best_move)
+                },
                 score: to_tt(best, ply) as i16,
                 eval: static_eval.clamp(-MATE_BOUND, MATE_BOUND) as i16,
                 depth: depth.clamp(0, 255) as u8,
@@ -386,7 +446,8 @@ impl Searcher {
                     continue;
                 }
                 let gain = mv.captured.map_or(0, material)
-                    + mv.promotion().map_or(0, |r| material(r) - material(Role::Pawn));
+                    + mv.promotion()
+                        .map_or(0, |r| material(r) - material(Role::Pawn));
                 if stand_pat + gain + DELTA_MARGIN <= alpha {
                     continue;
                 }

@@ -8,7 +8,8 @@ use super::moves::encode;
 use super::ordering::score_moves;
 use super::score::{INFINITY, MATE, MATE_BOUND};
 use super::{
-    Frame, Limits, MAX_PLY, ScoreBound, SearchInfo, SearchObserver, SearchResult, Searcher, TOLERANCE,
+    Frame, Limits, MAX_PLY, ScoreBound, SearchInfo, SearchObserver, SearchResult, Searcher,
+    TOLERANCE,
 };
 use crate::chess::eval::Evaluator;
 use crate::chess::eval::pawns::PawnFiles;
@@ -94,7 +95,11 @@ pub(super) fn run(
         &s.history,
         board.side_to_move(),
     );
-    let mut order: Vec<(i64, Move)> = list.iter().enumerate().map(|(i, &m)| (scores[i], m)).collect();
+    let mut order: Vec<(i64, Move)> = list
+        .iter()
+        .enumerate()
+        .map(|(i, &m)| (scores[i], m))
+        .collect();
     order.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
     let mut root: Vec<RootMove> = order
         .into_iter()
@@ -137,7 +142,10 @@ pub(super) fn run(
             let previous = root[line].score;
             let mut window = ASPIRATION;
             let (mut alpha, mut beta) = if depth >= 4 && previous.abs() < MATE_BOUND {
-                ((previous - window).max(-INFINITY), (previous + window).min(INFINITY))
+                (
+                    (previous - window).max(-INFINITY),
+                    (previous + window).min(INFINITY),
+                )
             } else {
                 (-INFINITY, INFINITY)
             };
@@ -160,15 +168,30 @@ pub(super) fn run(
                 window *= 2;
                 if bound == ScoreBound::Upper {
                     beta = (alpha + beta) / 2;
-                    alpha = if window > 1000 { -INFINITY } else { (score - window).max(-INFINITY) };
+                    alpha = if window > 1000 {
+                        -INFINITY
+                    } else {
+                        (score - window).max(-INFINITY)
+                    };
                 } else {
-                    beta = if window > 1000 { INFINITY } else { (score + window).min(INFINITY) };
+                    beta = if window > 1000 {
+                        INFINITY
+                    } else {
+                        (score + window).min(INFINITY)
+                    };
                 }
             }
             if s.aborted {
                 break;
             }
-            infos.push(make_info(s, depth, line, &root[line], root[line].score, ScoreBound::Exact));
+            infos.push(make_info(
+                s,
+                depth,
+                line,
+                &root[line],
+                root[line].score,
+                ScoreBound::Exact,
+            ));
         }
         s.must_finish = false;
         if s.aborted && depth > 1 {
@@ -225,7 +248,14 @@ pub(super) fn run(
     }
 }
 
-fn make_info(s: &Searcher, depth: u32, line: usize, rm: &RootMove, score: i32, bound: ScoreBound) -> SearchInfo {
+fn make_info(
+    s: &Searcher,
+    depth: u32,
+    line: usize,
+    rm: &RootMove,
+    score: i32,
+    bound: ScoreBound,
+) -> SearchInfo {
     SearchInfo {
         depth,
         seldepth: (s.seldepth as u32).max(depth),
@@ -268,11 +298,11 @@ fn root_search(
             (best + TOLERANCE).max(alpha).min(beta - 1)
         };
         let value = if i == first {
-            -s.search(board, -beta, -alpha, new_depth, 1, true, true, &*observer)
+            -s.pvs(board, -beta, -alpha, new_depth, 1, true, true, &*observer)
         } else {
-            let v = -s.search(board, -bar - 1, -bar, new_depth, 1, false, true, &*observer);
+            let v = -s.pvs(board, -bar - 1, -bar, new_depth, 1, false, true, &*observer);
             if v > bar && !s.aborted {
-                -s.search(board, -beta, -bar, new_depth, 1, true, true, &*observer)
+                -s.pvs(board, -beta, -bar, new_depth, 1, true, true, &*observer)
             } else {
                 v
             }

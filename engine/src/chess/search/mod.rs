@@ -167,7 +167,9 @@ impl Searcher {
             stack: vec![Frame::default(); MAX_PLY + 2],
             keys: Vec::with_capacity(512),
             root_index: 0,
-            pv: vec![Vec::with_capacity(MAX_PLY); MAX_PLY + 2],
+            pv: (0..MAX_PLY + 2)
+                .map(|_| Vec::with_capacity(MAX_PLY))
+                .collect(),
             nodes: 0,
             seldepth: 0,
             node_limit: u64::MAX,

@@ -64,12 +64,6 @@ pub fn score_moves(
         } else {
             i64::from(history[history_index(color, mv)])
         };
-        // Killers outrank ordinary captures in the handbook's list.
-        if mv.captured.is_some() && !mv.is_en_passant() && scores[i] < RECAPTURE {
-            if mv == killers[0] || mv == killers[1] {
-                scores[i] = KILLER + 2;
-            }
-        }
         // Under-promotions are almost never right: order them with quiet
         // moves.
         if matches!(mv.promotion(), Some(r) if r != Role::Queen) && scores[i] < HASH_MOVE {

@@ -136,7 +136,13 @@ mod tests {
 
     #[test]
     fn movetime_is_reduced_by_overhead() {
-        assert_eq!(Budget::fixed(1_000, 50), Budget { soft: 950, hard: 950 });
+        assert_eq!(
+            Budget::fixed(1_000, 50),
+            Budget {
+                soft: 950,
+                hard: 950
+            }
+        );
         assert_eq!(Budget::fixed(10, 50).hard, 1);
     }
 }

@@ -1,0 +1,458 @@
+//! The UCI loop: stdin is read on the calling thread and never blocks on
+//! the search, which runs on its own thread. `isready` is answered at once
+//! even while searching; `stop` and `quit` raise an atomic flag the search
+//! polls every 1024 nodes; `ponderhit` starts the clock of a ponder search.
+
+use std::io::{BufRead, Write};
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
+
+use engine::chess::search::time::{Budget, Clock};
+use engine::chess::search::{Limits, SearchInfo, SearchObserver, Searcher};
+use engine::chess::{Board, Color, MoveList};
+
+use super::command::{Command, GoParams, PositionStart, parse_line};
+use super::info::{bestmove_line, info_line, move_text};
+use super::options::{OptionEffect, Options, option_lines};
+use super::report::{bench_report, board_diagram, eval_report, parse_piece};
+use crate::chess_perft;
+
+/// Engine name sent in `id name`.
+pub const ENGINE_NAME: &str = concat!("Turbo Chess ", env!("CARGO_PKG_VERSION"));
+/// Sent in `id author`.
+pub const ENGINE_AUTHOR: &str =
+    "Turbo GameWorks in Rust developers (after Borland's Turbo Chess, 1985)";
+
+/// Where output lines go: one lock per line, flushed at once (GUIs wait for
+/// each line; Rust may block-buffer a pipe).
+#[derive(Clone)]
+pub struct Output(Arc<Mutex<Box<dyn Write + Send>>>);
+
+impl Output {
+    pub fn new(writer: Box<dyn Write + Send>) -> Output {
+        Output(Arc::new(Mutex::new(writer)))
+    }
+
+    /// Writes one line (or several, each ending in `\n`) and flushes.
+    pub fn line(&self, text: &str) {
+        let mut w = match self.0.lock() {
+            Ok(w) => w,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        // A closed stdout (GUI gone) is not worth dying for.
+        let _ = w.write_all(text.as_bytes());
+        if !text.ends_with('\n') {
+            let _ = w.write_all(b"\n");
+        }
+        let _ = w.flush();
+    }
+}
+
+/// Flags shared by the reader and the search thread.
+struct Shared {
+    base: Instant,
+    stop: AtomicBool,
+    /// Searching on the opponent's time: limits do not count yet.
+    pondering: AtomicBool,
+    /// `go infinite`: `bestmove` only after `stop`.
+    infinite: AtomicBool,
+    /// When the clock of this search started (ms since `base`).
+    clock_start_ms: AtomicU64,
+}
+
+impl Shared {
+    fn now_ms(&self) -> u64 {
+        self.base.elapsed().as_millis() as u64
+    }
+}
+
+/// The reporting side of a search: formats `info` lines.
+struct UciObserver {
+    shared: Arc<Shared>,
+    out: Output,
+    chess960: bool,
+    last_info: Option<SearchInfo>,
+}
+
+impl SearchObserver for UciObserver {
+    fn elapsed_ms(&self) -> u64 {
+        self.shared
+            .now_ms()
+            .saturating_sub(self.shared.clock_start_ms.load(Ordering::Relaxed))
+    }
+
+    fn clock_running(&self) -> bool {
+        !self.shared.pondering.load(Ordering::Relaxed)
+    }
+
+    fn stop_requested(&self) -> bool {
+        self.shared.stop.load(Ordering::Relaxed)
+    }
+
+    fn on_info(&mut self, info: &SearchInfo) {
+        self.out
+            .line(&info_line(info, self.elapsed_ms(), self.chess960));
+        if info.multipv == 1 {
+            self.last_info = Some(info.clone());
+        }
+    }
+
+    fn on_current_move(&mut self, depth: u32, mv: engine::chess::Move, number: usize) {
+        // Only for long searches: a GUI's move list, not a log flood.
+        if self.elapsed_ms() >= 3000 {
+            self.out.line(&format!(
+                "info depth {depth} currmove {} currmovenumber {number}",
+                move_text(mv, self.chess960)
+            ));
+        }
+    }
+}
+
+/// The engine's state between commands.
+pub struct UciEngine {
+    out: Output,
+    options: Options,
+    board: Board,
+    /// Keys of the game positions up to and including the current one.
+    keys: Vec<u64>,
+    /// The searcher, lent to the search thread while it runs.
+    searcher: Option<Searcher>,
+    running: Option<JoinHandle<Searcher>>,
+    shared: Arc<Shared>,
+    debug: bool,
+}
+
+impl UciEngine {
+    pub fn new(out: Output) -> UciEngine {
+        let board = Board::startpos();
+        let keys = vec![board.key()];
+        UciEngine {
+            out,
+            options: Options::default(),
+            board,
+            keys,
+            // The hash is allocated lazily (first `isready` or `go`): a GUI
+            // wants `uciok` fast.
+            searcher: None,
+            running: None,
+            shared: Arc::new(Shared {
+                base: Instant::now(),
+                stop: AtomicBool::new(false),
+                pondering: AtomicBool::new(false),
+                infinite: AtomicBool::new(false),
+                clock_start_ms: AtomicU64::new(0),
+            }),
+            debug: false,
+        }
+    }
+
+    /// Reads commands until `quit` or end of input.
+    pub fn run(&mut self, input: impl BufRead) {
+        let mut input = input;
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            match input.read_until(b'\n', &mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {}
+            }
+            let line = String::from_utf8_lossy(&buf).into_owned();
+            let keep_going = panic::catch_unwind(AssertUnwindSafe(|| self.handle_line(&line)));
+            match keep_going {
+                Ok(true) => {}
+                Ok(false) => return,
+                Err(_) => self.info_string("internal error while handling the command; state kept"),
+            }
+        }
+        // End of input: let a bounded search finish, end an open-ended one.
+        if self.shared.infinite.load(Ordering::Relaxed)
+            || self.shared.pondering.load(Ordering::Relaxed)
+        {
+            self.shared.stop.store(true, Ordering::Relaxed);
+            self.shared.infinite.store(false, Ordering::Relaxed);
+            self.shared.pondering.store(false, Ordering::Relaxed);
+        }
+        self.join_search();
+    }
+
+    fn info_string(&self, text: &str) {
+        self.out.line(&format!("info string {text}"));
+    }
+
+    /// Handles one input line; false after `quit`.
+    pub fn handle_line(&mut self, line: &str) -> bool {
+        let command = match parse_line(line) {
+            Ok(c) => c,
+            Err(e) => {
+                self.info_string(&e.to_string());
+                return true;
+            }
+        };
+        match command {
+            Command::Empty | Command::Unknown(_) => {}
+            Command::Uci => {
+                self.out.line(&format!("id name {ENGINE_NAME}"));
+                self.out.line(&format!("id author {ENGINE_AUTHOR}"));
+                for l in option_lines() {
+                    self.out.line(&l);
+                }
+                self.out.line("uciok");
+            }
+            Command::Debug(on) => self.debug = on,
+            Command::IsReady => {
+                if self.running.is_none() {
+                    self.ensure_searcher();
+                }
+                self.out.line("readyok");
+            }
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::UciNewGame => {
+                self.stop_search();
+                self.ensure_searcher();
+                if let Some(s) = self.searcher.as_mut() {
+                    s.clear();
+                }
+            }
+            Command::Position { start, moves } => self.set_position(&start, &moves),
+            Command::Go(params) => self.go(&params),
+            Command::Stop => self.stop_search(),
+            Command::PonderHit => {
+                self.shared
+                    .clock_start_ms
+                    .store(self.shared.now_ms(), Ordering::Relaxed);
+                self.shared.pondering.store(false, Ordering::Relaxed);
+            }
+            Command::Quit => {
+                self.stop_search();
+                return false;
+            }
+            Command::Display => self.out.line(&board_diagram(&self.board)),
+            Command::Eval(piece) => {
+                let piece = match piece.as_deref().map(parse_piece) {
+                    None => None,
+                    Some(Some(p)) => Some(p),
+                    Some(None) => {
+                        self.info_string("expected `eval [piece]` with a piece letter, e.g. `eval N` or `eval q`");
+                        return true;
+                    }
+                };
+                self.out.line(&eval_report(&self.board, piece));
+            }
+            Command::Bench(depth) => {
+                self.join_search_if_idle_or_stop();
+                self.out.line(&bench_report(
+                    depth.unwrap_or(engine::chess::search::bench::DEFAULT_DEPTH),
+                ));
+            }
+            Command::Perft(depth) => {
+                let mut board = self.board.clone();
+                self.out
+                    .line(&chess_perft::divide_report(&mut board, depth));
+            }
+        }
+        true
+    }
+
+    fn ensure_searcher(&mut self) {
+        if self.searcher.is_none() && self.running.is_none() {
+            self.searcher = Some(Searcher::new(self.options.hash_mb));
+        }
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        match self.options.set(name, value) {
+            Ok(OptionEffect::None) => {}
+            Ok(OptionEffect::ResizeHash) => {
+                self.stop_search();
+                match self.searcher.as_mut() {
+                    Some(s) => s.resize_hash(self.options.hash_mb),
+                    None => self.searcher = Some(Searcher::new(self.options.hash_mb)),
+                }
+            }
+            Ok(OptionEffect::ClearHash) => {
+                self.stop_search();
+                self.ensure_searcher();
+                if let Some(s) = self.searcher.as_mut() {
+                    s.clear();
+                }
+            }
+            Err(e) => self.info_string(&e.to_string()),
+        }
+        if !name.eq_ignore_ascii_case("UCI_Chess960") {
+            return;
+        }
+        self.board.set_chess960(self.options.chess960);
+    }
+
+    /// `position …`: builds the new position aside and only replaces the
+    /// current one when every part is valid.
+    fn set_position(&mut self, start: &PositionStart, moves: &[String]) {
+        let parsed = match start {
+            PositionStart::StartPos => Ok(Board::startpos()),
+            PositionStart::Fen(fen) => {
+                // Shredder-FEN / X-FEN castling (`HAha`) is read by the
+                // Chess960 reader, which standard positions pass as well.
+                if self.options.chess960 {
+                    Board::from_fen_chess960(fen)
+                } else {
+                    Board::from_fen(fen).or_else(|e| Board::from_fen_chess960(fen).map_err(|_| e))
+                }
+            }
+        };
+        let mut board = match parsed {
+            Ok(b) => b,
+            Err(e) => {
+                self.info_string(&format!("position rejected, previous position kept: {e}"));
+                return;
+            }
+        };
+        board.set_chess960(self.options.chess960);
+        let mut keys = vec![board.key()];
+        for (i, text) in moves.iter().enumerate() {
+            if let Err(e) = board.play_uci(text) {
+                self.info_string(&format!(
+                    "position rejected at move {} `{text}`, previous position kept: {e}",
+                    i + 1
+                ));
+                return;
+            }
+            keys.push(board.key());
+        }
+        self.board = board;
+        self.keys = keys;
+    }
+
+    fn go(&mut self, params: &GoParams) {
+        self.stop_search();
+        self.ensure_searcher();
+        let Some(mut searcher) = self.searcher.take() else {
+            return;
+        };
+        let limits = self.limits(params);
+        let shared = Arc::clone(&self.shared);
+        shared.stop.store(false, Ordering::Relaxed);
+        shared.pondering.store(params.ponder, Ordering::Relaxed);
+        shared.infinite.store(params.infinite, Ordering::Relaxed);
+        shared
+            .clock_start_ms
+            .store(shared.now_ms(), Ordering::Relaxed);
+        let mut board = self.board.clone();
+        let keys = self.keys.clone();
+        let out = self.out.clone();
+        let chess960 = self.options.chess960;
+        let handle = thread::Builder::new()
+            .name("search".into())
+            .stack_size(64 * 1024 * 1024)
+            .spawn(move || {
+                let mut observer = UciObserver {
+                    shared: Arc::clone(&shared),
+                    out: out.clone(),
+                    chess960,
+                    last_info: None,
+                };
+                let result = panic::catch_unwind(AssertUnwindSafe(|| {
+                    searcher.search(&mut board, &keys, &limits, &mut observer)
+                }));
+                let (best, ponder) = match result {
+                    Ok(r) => (r.best, r.ponder),
+                    Err(_) => {
+                        // Never leave the GUI without a legal move.
+                        out.line("info string internal error in the search; playing a legal move");
+                        let mut list = MoveList::new();
+                        board.legal_moves(&mut list);
+                        (list.first().copied(), None)
+                    }
+                };
+                // The protocol: no bestmove during ponder or infinite until
+                // `ponderhit` / `stop`.
+                while (shared.pondering.load(Ordering::Relaxed)
+                    || shared.infinite.load(Ordering::Relaxed))
+                    && !shared.stop.load(Ordering::Relaxed)
+                {
+                    thread::sleep(Duration::from_millis(1));
+                }
+                if let Some(info) = &observer.last_info {
+                    out.line(&info_line(info, observer.elapsed_ms(), chess960));
+                }
+                out.line(&bestmove_line(best, ponder, chess960));
+                searcher
+            });
+        match handle {
+            Ok(h) => self.running = Some(h),
+            Err(_) => self.info_string("could not start the search thread"),
+        }
+    }
+
+    /// Translates `go` parameters into search limits (Turbo Chess time
+    /// budget for clocks, `movetime` less the overhead).
+    fn limits(&self, params: &GoParams) -> Limits {
+        let us = self.board.side_to_move();
+        let (time, inc) = match us {
+            Color::White => (params.wtime, params.winc),
+            Color::Black => (params.btime, params.binc),
+        };
+        let overhead = self.options.move_overhead;
+        let budget = if let Some(movetime) = params.movetime {
+            Some(Budget::fixed(movetime, overhead))
+        } else {
+            time.map(|t| {
+                Budget::for_clock(&Clock {
+                    time: t,
+                    increment: inc.unwrap_or(0),
+                    moves_to_go: params.movestogo,
+                    fullmove: self.board.fullmove_number(),
+                    overhead,
+                })
+            })
+        };
+        let searchmoves = params
+            .searchmoves
+            .iter()
+            .filter_map(|m| self.board.parse_uci_move(m).ok())
+            .collect();
+        Limits {
+            depth: params.depth,
+            nodes: params.nodes,
+            mate: params.mate,
+            time: if params.infinite { None } else { budget },
+            searchmoves,
+            multipv: self.options.multipv,
+            infinite: params.infinite,
+        }
+    }
+
+    /// Ends a running search (it prints its `bestmove`) and takes the
+    /// searcher back.
+    fn stop_search(&mut self) {
+        if self.running.is_some() {
+            self.shared.stop.store(true, Ordering::Relaxed);
+            self.shared.pondering.store(false, Ordering::Relaxed);
+            self.shared.infinite.store(false, Ordering::Relaxed);
+        }
+        self.join_search();
+    }
+
+    fn join_search_if_idle_or_stop(&mut self) {
+        self.stop_search();
+    }
+
+    fn join_search(&mut self) {
+        if let Some(handle) = self.running.take() {
+            match handle.join() {
+                Ok(s) => self.searcher = Some(s),
+                Err(_) => self.searcher = None,
+            }
+        }
+    }
+}
+
+/// Runs the UCI protocol on stdin/stdout.
+pub fn run_stdio() {
+    let out = Output::new(Box::new(std::io::stdout()));
+    let mut engine = UciEngine::new(out);
+    let stdin = std::io::stdin();
+    engine.run(stdin.lock());
+}
