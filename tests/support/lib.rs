@@ -45,3 +45,5 @@ pub fn run_with_input(name: &str, args: &[&str], input: &str) -> Output {
     }
     child.wait_with_output().expect("wait for binary")
 }
+
+pub mod uci_process;

@@ -180,7 +180,7 @@ pub fn parse_line(raw: &str) -> Result<Command, CommandError> {
         {
             let got = tokens.get(2).copied().unwrap_or("");
             return match got.parse::<u32>() {
-                Ok(d) if (1..=20).contains(&d) => Ok(Command::Perft(d)),
+                Ok(d) if (1..=MAX_UCI_PERFT).contains(&d) => Ok(Command::Perft(d)),
                 _ => Err(CommandError::PerftDepth(got.to_string())),
             };
         }
@@ -222,6 +222,10 @@ fn classify(line: &str) -> UciMessage {
     panic::catch_unwind(|| vampirc_uci::parse_one(line))
         .unwrap_or_else(|_| UciMessage::Unknown(line.to_string(), None))
 }
+
+/// Deepest `go perft` accepted in UCI mode: the count runs on the reader
+/// thread, which must stay responsive (`turbochess perft` has no cap).
+pub const MAX_UCI_PERFT: u32 = 6;
 
 const GO_FLAGS: [&str; 2] = ["ponder", "infinite"];
 const GO_FIELDS: [&str; 9] = [

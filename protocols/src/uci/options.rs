@@ -5,7 +5,7 @@ use std::fmt;
 /// Default hash size (MiB).
 pub const DEFAULT_HASH_MB: usize = 16;
 /// Largest hash size accepted (MiB).
-pub const MAX_HASH_MB: usize = 4096;
+pub const MAX_HASH_MB: usize = 1024;
 /// Default `Move Overhead` (ms): what the GUI and the OS may lose per move.
 pub const DEFAULT_MOVE_OVERHEAD: i64 = 50;
 
