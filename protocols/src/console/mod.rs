@@ -11,6 +11,7 @@
 //! considers the best") and the game can be driven through a pipe.
 
 mod brain;
+pub mod cli;
 mod display;
 mod edit;
 mod input;
