@@ -136,7 +136,7 @@ impl Editor {
                 Ok(file) => Outcome::Done(Box::new(file.board)),
                 Err(e) => Outcome::Refused(e.to_string()),
             },
-            upper => self.place_or_remove(upper),
+            _ => self.place_or_remove(word),
         }
     }
 
@@ -150,6 +150,7 @@ impl Editor {
         if !text.is_ascii() {
             return bad();
         }
+        let text = &text.to_ascii_uppercase();
         let square = |s: &str| s.to_ascii_lowercase().parse::<Square>().ok();
         let (piece, sq) = match text.len() {
             2 => (None, square(text)),

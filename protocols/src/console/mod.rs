@@ -412,8 +412,13 @@ impl Console<'_> {
             }
             Command::Edit => self.edit(),
             Command::Auto => {
+                self.say("Auto: the program plays itself. Enter A or M to stop.")?;
+                let finished = self.game.result.is_some();
                 self.mode = Mode::Auto;
-                self.say("Auto: the program plays itself. Enter A or M to stop.")
+                if finished {
+                    self.new_game(Some(Board::startpos()))?;
+                }
+                Ok(())
             }
             Command::MultiMove => {
                 self.mode = if self.mode == Mode::MultiMove {
