@@ -5,7 +5,7 @@ use super::{ConsoleOptions, Level};
 use clap::Args;
 use engine::chess::mate::{MateResult, MateSolver};
 use engine::chess::{Board, Color};
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -65,6 +65,7 @@ pub fn play(args: PlayArgs) -> ExitCode {
         book_file: args.book,
         board_file: args.board,
         seed: args.seed,
+        echo_input: !io::stdin().is_terminal(),
         ..ConsoleOptions::default()
     };
     let stdin = Box::new(io::BufReader::new(io::stdin()));

@@ -58,6 +58,9 @@ pub struct ConsoleOptions {
     pub seed: u64,
     /// Hash table size in MiB.
     pub hash_mb: usize,
+    /// Repeat each input line in the output (for pipes; a terminal echoes
+    /// by itself).
+    pub echo_input: bool,
 }
 
 impl Default for ConsoleOptions {
@@ -73,6 +76,7 @@ impl Default for ConsoleOptions {
             board_file: None,
             seed: 0,
             hash_mb: 16,
+            echo_input: true,
         }
     }
 }
@@ -313,6 +317,15 @@ impl Console<'_> {
         self.out.flush()
     }
 
+    /// Repeats a line read from a pipe, so the transcript reads like a
+    /// terminal session.
+    fn echo(&mut self, line: &str) -> io::Result<()> {
+        if self.options.echo_input {
+            writeln!(self.out, "{line}")?;
+        }
+        Ok(())
+    }
+
     fn show_board(&mut self) -> io::Result<()> {
         let text = board_text(&self.game.board, self.turned);
         let status = status_line(&self.game.board, self.game.clocks);
@@ -370,9 +383,7 @@ impl Console<'_> {
                 writeln!(self.out)?;
                 break;
             };
-            // Echo what was typed when it came through a pipe, so the
-            // transcript reads like a terminal session.
-            writeln!(self.out, "{line}")?;
+            self.echo(&line)?;
             self.handle(&line)?;
         }
         self.list_game()?;
@@ -791,7 +802,7 @@ impl Console<'_> {
             let Some(line) = self.next_line() else {
                 return Ok(());
             };
-            writeln!(self.out, "{line}")?;
+            self.echo(&line)?;
             if line.trim().eq_ignore_ascii_case("q") {
                 return self.say(&format!("Level unchanged: {}", self.level.describe()));
             }
@@ -885,7 +896,7 @@ impl Console<'_> {
             let Some(line) = self.next_line() else {
                 return Ok(());
             };
-            writeln!(self.out, "{line}")?;
+            self.echo(&line)?;
             line
         } else {
             rest.to_string()
@@ -911,7 +922,7 @@ impl Console<'_> {
             let Some(line) = self.next_line() else {
                 return Ok(());
             };
-            writeln!(self.out, "{line}")?;
+            self.echo(&line)?;
             match editor.command(&line) {
                 edit::Outcome::Message(m) => self.say(&m)?,
                 edit::Outcome::Show => {
