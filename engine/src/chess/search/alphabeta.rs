@@ -4,6 +4,7 @@
 use super::moves::encode;
 use super::ordering::{history_index, mvv_lva, pick, score_moves};
 use super::score::{INFINITY, MATE, MATE_BOUND, from_tt, to_tt};
+use super::see::see;
 use super::tt::{Bound, Entry};
 use super::{MAX_PLY, Searcher};
 use crate::chess::eval::{apply_draw_rules, material, sign};
@@ -449,6 +450,13 @@ impl Searcher {
                     + mv.promotion()
                         .map_or(0, |r| material(r) - material(Role::Pawn));
                 if stand_pat + gain + DELTA_MARGIN <= alpha {
+                    continue;
+                }
+                // Captures that lose material by exchange are the capture
+                // search's nonsense (only worth checking when the taker is
+                // worth more than the victim).
+                let victim = mv.captured.map_or(0, material);
+                if mv.piece != Role::Pawn && material(mv.piece) > victim && see(board, mv) < 0 {
                     continue;
                 }
             }

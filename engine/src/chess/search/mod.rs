@@ -15,6 +15,7 @@ mod iterate;
 pub mod moves;
 mod ordering;
 pub mod score;
+pub mod see;
 pub mod time;
 pub mod tt;
 

@@ -1,0 +1,168 @@
+#!/usr/bin/env python3
+"""Play a match between turbochess and another UCI engine with python-chess.
+
+Each opening is played twice, colours reversed. The clock is kept here
+(Fischer: base + increment) from the wall time of each `go`, exactly as a
+GUI would: a move that takes longer than the clock is a time loss. An
+illegal or unparsable move is a loss too and is counted.
+
+Example (the match in the report):
+    python3 protocols/tools/match.py --games 40 --tc 10+0.1 \
+        --engine target/release/turbochess \
+        --opponent /usr/games/stockfish \
+        --opponent-option UCI_LimitStrength=true --opponent-option UCI_Elo=2000 \
+        --opponent-option Threads=1 --opponent-option Hash=16
+
+Prints one line per game and a summary with the Elo estimate and its 95%
+error bars (normal approximation on the per-game scores).
+"""
+
+import argparse
+import math
+import sys
+import time
+
+import chess
+import chess.engine
+
+# Short, varied openings (UCI moves), each played with both colours.
+OPENINGS = [
+    "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6",
+    "e2e4 c7c5 g1f3 d7d6 d2d4 c5d4 f3d4 g8f6",
+    "e2e4 e7e6 d2d4 d7d5 b1c3 g8f6",
+    "e2e4 c7c6 d2d4 d7d5 e4e5 c8f5",
+    "d2d4 d7d5 c2c4 e7e6 b1c3 g8f6",
+    "d2d4 g8f6 c2c4 g7g6 b1c3 f8g7 e2e4 d7d6",
+    "d2d4 g8f6 c2c4 e7e6 b1c3 f8b4",
+    "c2c4 e7e5 b1c3 g8f6 g1f3 b8c6",
+    "g1f3 d7d5 g2g3 g8f6 f1g2 e7e6",
+    "e2e4 e7e5 g1f3 b8c6 f1c4 f8c5 c2c3 g8f6",
+    "e2e4 d7d5 e4d5 d8d5 b1c3 d5a5",
+    "d2d4 d7d5 c2c4 c7c6 g1f3 g8f6 b1c3 d5c4",
+    "e2e4 c7c5 b1c3 b8c6 g2g3 g7g6",
+    "d2d4 f7f5 g2g3 g8f6 f1g2 e7e6",
+    "e2e4 g7g6 d2d4 f8g7 b1c3 d7d6",
+    "c2c4 c7c5 g1f3 g8f6 b1c3 b8c6",
+    "e2e4 e7e5 f2f4 e5f4 g1f3 g7g5",
+    "d2d4 g8f6 g1f3 e7e6 c1g5 c7c5",
+    "e2e4 c7c5 g1f3 e7e6 d2d4 c5d4 f3d4 a7a6",
+    "b2b3 e7e5 c1b2 b8c6 e2e3 g8f6",
+]
+
+
+def parse_tc(text):
+    base, _, inc = text.partition("+")
+    return float(base), float(inc or 0)
+
+
+def parse_options(pairs):
+    options = {}
+    for pair in pairs or []:
+        name, _, value = pair.partition("=")
+        options[name] = value
+    return options
+
+
+def play_game(engine_a, engine_b, opening, a_is_white, base, inc, max_plies=400):
+    """Returns (score for A: 1/0.5/0, reason, time_loss_by, illegal_by)."""
+    board = chess.Board()
+    for uci in opening.split():
+        board.push_uci(uci)
+    clocks = {chess.WHITE: base, chess.BLACK: base}
+    engines = {
+        chess.WHITE: engine_a if a_is_white else engine_b,
+        chess.BLACK: engine_b if a_is_white else engine_a,
+    }
+    a_color = chess.WHITE if a_is_white else chess.BLACK
+    while not board.is_game_over(claim_draw=True) and board.ply() < max_plies:
+        side = board.turn
+        limit = chess.engine.Limit(
+            white_clock=max(clocks[chess.WHITE], 0.001),
+            black_clock=max(clocks[chess.BLACK], 0.001),
+            white_inc=inc,
+            black_inc=inc,
+        )
+        start = time.monotonic()
+        try:
+            result = engines[side].play(board, limit, game=opening)
+        except (chess.engine.EngineError, chess.engine.EngineTerminatedError) as e:
+            who = "A" if side == a_color else "B"
+            return (0.0 if side == a_color else 1.0), f"engine error/illegal move by {who}: {e}", None, who
+        spent = time.monotonic() - start
+        clocks[side] -= spent
+        if clocks[side] < 0:
+            who = "A" if side == a_color else "B"
+            return (0.0 if side == a_color else 1.0), f"time loss by {who}", who, None
+        clocks[side] += inc
+        if result.move is None or result.move not in board.legal_moves:
+            who = "A" if side == a_color else "B"
+            return (0.0 if side == a_color else 1.0), f"illegal move by {who}: {result.move}", None, who
+        board.push(result.move)
+    outcome = board.outcome(claim_draw=True)
+    if outcome is None or outcome.winner is None:
+        reason = outcome.termination.name if outcome else "move limit"
+        return 0.5, reason, None, None
+    return (1.0 if outcome.winner == a_color else 0.0), outcome.termination.name, None, None
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--engine", default="target/release/turbochess")
+    ap.add_argument("--engine-option", action="append")
+    ap.add_argument("--opponent", default="/usr/games/stockfish")
+    ap.add_argument("--opponent-option", action="append")
+    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--tc", default="10+0.1")
+    args = ap.parse_args()
+
+    base, inc = parse_tc(args.tc)
+    a = chess.engine.SimpleEngine.popen_uci(args.engine)
+    b = chess.engine.SimpleEngine.popen_uci(args.opponent)
+    a.configure(parse_options(args.engine_option))
+    b.configure(parse_options(args.opponent_option))
+
+    scores = []
+    time_losses = {"A": 0, "B": 0}
+    illegal = {"A": 0, "B": 0}
+    for g in range(args.games):
+        opening = OPENINGS[(g // 2) % len(OPENINGS)]
+        a_white = g % 2 == 0
+        s, reason, tl, il = play_game(a, b, opening, a_white, base, inc)
+        if tl:
+            time_losses[tl] += 1
+        if il:
+            illegal[il] += 1
+            # Restart an engine that failed, so the match goes on.
+            if il == "A":
+                a.quit()
+                a = chess.engine.SimpleEngine.popen_uci(args.engine)
+                a.configure(parse_options(args.engine_option))
+        scores.append(s)
+        total = sum(scores)
+        print(
+            f"game {g + 1:3d} turbochess {'white' if a_white else 'black'}: {s:.1f} ({reason})"
+            f"  running {total:.1f}/{len(scores)}",
+            flush=True,
+        )
+    a.quit()
+    b.quit()
+
+    n = len(scores)
+    total = sum(scores)
+    mean = total / n
+    var = sum((x - mean) ** 2 for x in scores) / max(n - 1, 1)
+    se = math.sqrt(var / n)
+    lo, hi = max(mean - 1.96 * se, 1e-3), min(mean + 1.96 * se, 1 - 1e-3)
+    to_elo = lambda p: -400 * math.log10(1 / min(max(p, 1e-3), 1 - 1e-3) - 1)
+    wins = scores.count(1.0)
+    draws = scores.count(0.5)
+    losses = scores.count(0.0)
+    print(f"turbochess vs opponent: +{wins} ={draws} -{losses}, score {total:.1f}/{n} ({100 * mean:.1f}%)")
+    print(f"Elo difference {to_elo(mean):+.0f} (95% interval {to_elo(lo):+.0f} .. {to_elo(hi):+.0f})")
+    print(f"time losses: turbochess {time_losses['A']}, opponent {time_losses['B']}")
+    print(f"illegal moves / engine errors: turbochess {illegal['A']}, opponent {illegal['B']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
