@@ -168,6 +168,8 @@ impl MateSolver {
         board.legal_moves(&mut list);
         let mut scored: Vec<(u8, Move)> = Vec::with_capacity(list.len());
         for &mv in list.iter() {
+            // Trying a move for check visits a position too.
+            self.nodes += 1;
             board.make(mv);
             let check = board.in_check();
             board.unmake();
