@@ -1,3 +1,4 @@
 //! Front ends: each turns one protocol's lines into calls on an `engine` core.
 pub mod chess_perft;
+pub mod console;
 pub mod uci;

@@ -26,8 +26,10 @@
 mod bitboard;
 mod board;
 mod boardfile;
+pub mod book;
 pub mod eval;
 mod fen;
+pub mod mate;
 mod movegen;
 mod moves;
 mod notation;

@@ -24,6 +24,10 @@ struct Cli {
 enum Command {
     /// Speak UCI on stdin/stdout (the default).
     Uci,
+    /// Play Turbo Chess in the terminal (the handbook's console game).
+    Play(protocols::console::cli::PlayArgs),
+    /// Prove or refute a mate in N: key move and main line.
+    Mate(protocols::console::cli::MateArgs),
     /// Count the leaves of the move tree: divide lines, then the total.
     Perft {
         /// Depth in plies.
@@ -67,6 +71,8 @@ fn main() -> ExitCode {
             uci::run_stdio();
             ExitCode::SUCCESS
         }
+        Some(Command::Play(args)) => protocols::console::cli::play(args),
+        Some(Command::Mate(args)) => protocols::console::cli::mate(args),
         Some(Command::Perft { depth, fen }) => {
             match chess_perft::perft_command(depth, fen.as_deref()) {
                 Ok(report) => {

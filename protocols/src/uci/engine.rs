@@ -123,6 +123,8 @@ pub struct UciEngine {
     running: Option<JoinHandle<Searcher>>,
     shared: Arc<Shared>,
     debug: bool,
+    /// OwnBook / BookFile and the opening book.
+    book: super::book::BookOptions,
 }
 
 impl UciEngine {
@@ -146,6 +148,7 @@ impl UciEngine {
                 clock_start_ms: AtomicU64::new(0),
             }),
             debug: false,
+            book: super::book::BookOptions::default(),
         }
     }
 
@@ -196,7 +199,10 @@ impl UciEngine {
             Command::Uci => {
                 self.out.line(&format!("id name {ENGINE_NAME}"));
                 self.out.line(&format!("id author {ENGINE_AUTHOR}"));
-                for l in option_lines() {
+                for l in option_lines()
+                    .into_iter()
+                    .chain(super::book::option_lines())
+                {
                     self.out.line(&l);
                 }
                 self.out.line("uciok");
@@ -264,6 +270,12 @@ impl UciEngine {
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
+        if let Some(result) = self.book.set(name, value) {
+            if let Err(e) = result {
+                self.info_string(&e);
+            }
+            return;
+        }
         match self.options.set(name, value) {
             Ok(OptionEffect::None) => {}
             Ok(OptionEffect::ResizeHash) => {
@@ -328,6 +340,9 @@ impl UciEngine {
 
     fn go(&mut self, params: &GoParams) {
         self.stop_search();
+        if self.book_move(params) {
+            return;
+        }
         self.ensure_searcher();
         let Some(mut searcher) = self.searcher.take() else {
             return;
@@ -395,6 +410,33 @@ impl UciEngine {
         match handle {
             Ok(h) => self.running = Some(h),
             Err(_) => self.info_string("could not start the search thread"),
+        }
+    }
+
+    /// While in book, a game's `go` (not ponder, infinite, depth, nodes,
+    /// mate or searchmoves, which ask for analysis) is answered at once.
+    fn book_move(&mut self, params: &GoParams) -> bool {
+        let analysis = params.ponder
+            || params.infinite
+            || params.depth.is_some()
+            || params.nodes.is_some()
+            || params.mate.is_some()
+            || !params.searchmoves.is_empty();
+        if analysis {
+            return false;
+        }
+        match self.book.choose(&self.board) {
+            Ok(Some(mv)) => {
+                let text = move_text(mv, self.options.chess960);
+                self.info_string(&format!("book move {text}"));
+                self.out.line(&format!("bestmove {text}"));
+                true
+            }
+            Ok(None) => false,
+            Err(e) => {
+                self.info_string(&e);
+                false
+            }
         }
     }
 

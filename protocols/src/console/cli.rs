@@ -1,0 +1,171 @@
+//! The `turbochess play` and `turbochess mate` subcommands: their
+//! arguments and what they run. `turbochess.rs` only forwards to these.
+
+use super::{ConsoleOptions, Level};
+use clap::Args;
+use engine::chess::mate::{MateResult, MateSolver};
+use engine::chess::{Board, Color};
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// `turbochess play`: Turbo Chess's console game.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// The program plays itself, game after game (the Auto command).
+    #[arg(long)]
+    pub auto: bool,
+    /// Playing level: seconds per move (e.g. 1), or normal N, full MIN,
+    /// demo, infinite, ply N, mate N (write ply:4 or "ply 4").
+    #[arg(long, default_value = "normal 15")]
+    pub level: String,
+    /// With --auto: stop after this many games.
+    #[arg(long)]
+    pub games: Option<u32>,
+    /// End a game as unfinished after this many full moves.
+    #[arg(long)]
+    pub max_moves: Option<u32>,
+    /// PGN file every game is appended to.
+    #[arg(long, default_value = "chess.pgn")]
+    pub pgn: PathBuf,
+    /// Do not write the PGN listing.
+    #[arg(long)]
+    pub no_pgn: bool,
+    /// Play without the opening library.
+    #[arg(long)]
+    pub no_book: bool,
+    /// Use this Polyglot .bin book instead of the built-in library.
+    #[arg(long)]
+    pub book: Option<PathBuf>,
+    /// Start from a board file (the handbook's format, e.g. books/mate/mate01.txt).
+    #[arg(long)]
+    pub board: Option<PathBuf>,
+    /// Seed for the opening library's random choices.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+}
+
+/// Runs the console game on stdin/stdout.
+pub fn play(args: PlayArgs) -> ExitCode {
+    let level = match args.level.parse::<Level>() {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("turbochess play: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let options = ConsoleOptions {
+        level,
+        auto: args.auto,
+        games: args.games,
+        max_moves: args.max_moves,
+        pgn: (!args.no_pgn).then_some(args.pgn),
+        own_book: !args.no_book,
+        book_file: args.book,
+        board_file: args.board,
+        seed: args.seed,
+        echo_input: !io::stdin().is_terminal(),
+        ..ConsoleOptions::default()
+    };
+    let stdin = Box::new(io::BufReader::new(io::stdin()));
+    let mut stdout = io::stdout();
+    match super::run(options, stdin, &mut stdout) {
+        Ok(()) => ExitCode::SUCCESS,
+        // A closed terminal or pipe ends the game; nothing to report to.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("turbochess play: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `turbochess mate`: prove or refute a mate in N.
+#[derive(Args, Debug)]
+pub struct MateArgs {
+    /// Number of moves (mate in N), 1 to 20.
+    pub moves: u32,
+    /// The position as FEN.
+    #[arg(long, conflicts_with = "board")]
+    pub fen: Option<String>,
+    /// The position as a board file (books/mate/*.txt).
+    #[arg(long)]
+    pub board: Option<PathBuf>,
+}
+
+/// Solves the problem and prints the key and the main line, or that there
+/// is no mate. Exit status 0 for a mate, 1 for none, 2 for bad input.
+pub fn mate(args: MateArgs) -> ExitCode {
+    if !(1..=20).contains(&args.moves) {
+        eprintln!(
+            "turbochess mate: expected a number of moves from 1 to 20, got {}",
+            args.moves
+        );
+        return ExitCode::from(2);
+    }
+    let board = match (&args.fen, &args.board) {
+        (Some(fen), _) => match Board::from_fen(fen) {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("turbochess mate: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        (None, Some(path)) => match super::edit::load_board_file(path) {
+            Ok((b, _)) => b,
+            Err(e) => {
+                eprintln!("turbochess mate: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        (None, None) => {
+            eprintln!("turbochess mate: give the position with --fen FEN or --board FILE");
+            return ExitCode::from(2);
+        }
+    };
+    let side = if board.side_to_move() == Color::White {
+        "White"
+    } else {
+        "Black"
+    };
+    let start = Instant::now();
+    let mut solver = MateSolver::new();
+    let result = solver.solve(&board, args.moves);
+    let secs = start.elapsed().as_secs_f64();
+    let mut out = io::stdout().lock();
+    let code = match result {
+        MateResult::Mate(m) => {
+            let _ = writeln!(out, "{side} mates in {}", m.moves);
+            let _ = writeln!(out, "key: {}", board.san(m.key));
+            let mut b = board.clone();
+            let mut text = Vec::new();
+            for (i, &mv) in m.line.iter().enumerate() {
+                let san = b.san(mv);
+                text.push(match (b.side_to_move(), i) {
+                    (Color::White, _) => format!("{}. {san}", b.fullmove_number()),
+                    (Color::Black, 0) => format!("{}... {san}", b.fullmove_number()),
+                    (Color::Black, _) => san,
+                });
+                b.make(mv);
+            }
+            let _ = writeln!(out, "main line: {}", text.join(" "));
+            ExitCode::SUCCESS
+        }
+        MateResult::NoMate { within } => {
+            let _ = writeln!(out, "no mate in {within} for {side}");
+            ExitCode::from(1)
+        }
+        MateResult::Aborted { nodes } => {
+            let _ = writeln!(out, "gave up after {nodes} nodes");
+            ExitCode::from(1)
+        }
+    };
+    let nps = solver.nodes() as f64 / secs.max(1e-6);
+    let _ = writeln!(
+        out,
+        "nodes {}  time {secs:.3}s  {nps:.0} nodes/s",
+        solver.nodes()
+    );
+    code
+}

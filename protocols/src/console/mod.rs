@@ -1,0 +1,946 @@
+//! `turbochess play`: Turbo Chess's own console game (handbook ch. 2), for
+//! a person with a terminal and no GUI. The board is drawn after each move;
+//! moves are typed in algebraic, short or standard notation; the handbook's
+//! commands (Newgame, Quit, Level, Back, Forward, Hint, Play, Turn, Edit,
+//! Auto, MultiMove, Value, ?) work by their first letter. Every game is
+//! appended to a PGN file (the handbook's CHESS listing).
+//!
+//! Input is read on its own thread and handed over line by line, so the
+//! program can be interrupted while it thinks (**P**lay: "immediately
+//! terminates the search and makes the move which at that moment it
+//! considers the best") and the game can be driven through a pipe.
+
+mod brain;
+pub mod cli;
+mod display;
+mod edit;
+mod input;
+mod level;
+mod pgn;
+
+pub use level::{Level, LevelError};
+
+use brain::{Brain, Plan, Progress, Source, Thought, Watcher};
+use display::{board_text, numbered, san_line, side_name, status_line, value_text};
+use engine::chess::book::{Book, Library, PolyglotBook};
+use engine::chess::eval::PAWN_VALUE;
+use engine::chess::search::Limits;
+use engine::chess::search::time::{Budget, Clock};
+use engine::chess::{Board, Color, GameStatus, Move, Role, STARTPOS};
+use input::{Command, parse_command, parse_user_move};
+use pgn::{GameHeader, GameResult, MoveRecord, MoveSource};
+use std::collections::VecDeque;
+use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::time::{Duration, Instant};
+
+/// How the console game starts.
+#[derive(Clone, Debug)]
+pub struct ConsoleOptions {
+    pub level: Level,
+    /// Start in Auto mode: the program plays itself, game after game.
+    pub auto: bool,
+    /// Stop Auto after this many games (`None`: until stopped).
+    pub games: Option<u32>,
+    /// End a game as unfinished after this many full moves (keeps Auto
+    /// demonstrations short).
+    pub max_moves: Option<u32>,
+    /// Where games are appended (`None`: no listing).
+    pub pgn: Option<PathBuf>,
+    /// Use the built-in opening library (the handbook's OPENING.LIB).
+    pub own_book: bool,
+    /// A Polyglot book to use instead of the built-in library.
+    pub book_file: Option<PathBuf>,
+    /// Start from this board file instead of the initial position.
+    pub board_file: Option<PathBuf>,
+    /// Seed for the opening library's random choices.
+    pub seed: u64,
+    /// Hash table size in MiB.
+    pub hash_mb: usize,
+    /// Repeat each input line in the output (for pipes; a terminal echoes
+    /// by itself).
+    pub echo_input: bool,
+}
+
+impl Default for ConsoleOptions {
+    fn default() -> ConsoleOptions {
+        ConsoleOptions {
+            level: Level::default(),
+            auto: false,
+            games: None,
+            max_moves: None,
+            pgn: Some(PathBuf::from("chess.pgn")),
+            own_book: true,
+            book_file: None,
+            board_file: None,
+            seed: 0,
+            hash_mb: 16,
+            echo_input: true,
+        }
+    }
+}
+
+/// Play modes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// The person plays one side, the program the other.
+    Normal,
+    /// The program plays both sides, game after game.
+    Auto,
+    /// Both sides entered by hand.
+    MultiMove,
+}
+
+/// The program resigns when its search sees it this far behind…
+const RESIGN_SCORE: i32 = 6 * PAWN_VALUE;
+/// …and it is this many pawns of material down.
+const RESIGN_MATERIAL: i32 = 5;
+
+/// The game being played.
+struct Game {
+    board: Board,
+    start_fen: String,
+    /// Played half-moves.
+    records: Vec<MoveRecord>,
+    /// Keys of the positions before each played half-move.
+    keys: Vec<u64>,
+    /// Taken-back half-moves, for **F**orward (last taken back on top).
+    redo: Vec<MoveRecord>,
+    /// Time used by White and Black.
+    clocks: [Duration; 2],
+    /// The side the program plays.
+    program: Color,
+    /// Set when the game has been decided (mate, draw, resignation).
+    result: Option<(GameResult, String)>,
+    /// Whether the listing has this game already.
+    listed: bool,
+}
+
+impl Game {
+    fn new(board: Board, program: Color) -> Game {
+        Game {
+            start_fen: board.to_fen(),
+            board,
+            records: Vec::new(),
+            keys: Vec::new(),
+            redo: Vec::new(),
+            clocks: [Duration::ZERO; 2],
+            program,
+            result: None,
+            listed: false,
+        }
+    }
+
+    fn play(&mut self, record: MoveRecord) {
+        self.keys.push(self.board.key());
+        self.board.make(record.mv);
+        self.records.push(record);
+        self.listed = false;
+    }
+
+    /// Material balance in pawns from `color`'s side (1/3/3/5/9).
+    fn material(&self, color: Color) -> i32 {
+        let value = |role| match role {
+            Role::Pawn => 1,
+            Role::Knight | Role::Bishop => 3,
+            Role::Rook => 5,
+            Role::Queen => 9,
+            Role::King => 0,
+        };
+        let side = |c| self.board.pieces(c).map(|(_, r)| value(r)).sum::<i32>();
+        side(color) - side(!color)
+    }
+}
+
+/// The console session.
+struct Console<'a> {
+    out: &'a mut dyn Write,
+    lines: Receiver<String>,
+    /// Lines read while the program was thinking.
+    pending: VecDeque<String>,
+    input_closed: bool,
+    game: Game,
+    level: Level,
+    mode: Mode,
+    turned: bool,
+    brain: Brain,
+    options: ConsoleOptions,
+    round: u32,
+    /// The program should make the next move (after the person moved, or
+    /// **P**lay).
+    program_to_move: bool,
+    /// When the side to move started thinking.
+    turn_started: Instant,
+    /// The person's move times, for the Demo level.
+    person_times: Vec<Duration>,
+    quit: bool,
+}
+
+const HELP: &str = "\
+Moves: e2e4, Nf3, exd5, O-O or KG1 (castle), e7e8 (queen) or QE8 / e8q (promote).
+Commands (first letter is enough):
+  N  Newgame    start a new game          Q  Quit       leave the program
+  L  Level      how the program thinks    B  Back       take back a half-move (B 2: two)
+  F  Forward    replay taken-back moves   H  Hint       the best move for you
+  P  Play       the program moves now (and plays that side from now on)
+  T  Turn       turn the board around     E  Edit       set up a position
+  A  Auto       the program plays itself  M  MultiMove  enter moves for both sides
+  V  Value      piece-value table (V WQ)  ?  Help       this list";
+
+/// Runs the console game until **Q**uit or the end of the input.
+pub fn run(
+    options: ConsoleOptions,
+    input: Box<dyn BufRead + Send>,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in input.lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let book = load_book(&options, out)?;
+    let board = match &options.board_file {
+        None => Board::startpos(),
+        Some(path) => match edit::load_board_file(path) {
+            Ok((board, _)) => board,
+            Err(e) => {
+                writeln!(out, "{e}; starting from the initial position")?;
+                Board::startpos()
+            }
+        },
+    };
+    let mut console = Console {
+        out,
+        lines: rx,
+        pending: VecDeque::new(),
+        input_closed: false,
+        game: Game::new(board, Color::Black),
+        level: options.level,
+        mode: if options.auto {
+            Mode::Auto
+        } else {
+            Mode::Normal
+        },
+        turned: false,
+        brain: Brain::new(options.hash_mb, book, options.seed),
+        options,
+        round: 1,
+        program_to_move: false,
+        turn_started: Instant::now(),
+        person_times: Vec::new(),
+        quit: false,
+    };
+    console.main_loop()
+}
+
+fn load_book(options: &ConsoleOptions, out: &mut dyn Write) -> io::Result<Option<Book>> {
+    if let Some(path) = &options.book_file {
+        match std::fs::read(path)
+            .map_err(|e| e.to_string())
+            .and_then(|b| PolyglotBook::from_bytes(&b).map_err(|e| e.to_string()))
+        {
+            Ok(book) => return Ok(Some(Book::Polyglot(book))),
+            Err(e) => writeln!(out, "cannot use book {}: {e}", path.display())?,
+        }
+    }
+    if !options.own_book {
+        return Ok(None);
+    }
+    match Library::builtin() {
+        Ok(library) => Ok(Some(Book::Library(library))),
+        Err(e) => {
+            writeln!(out, "opening library not loaded: {e}")?;
+            Ok(None)
+        }
+    }
+}
+
+/// The console's side of a search: stop on **P**lay (or Quit), keep other
+/// lines for later, print the analysis.
+struct ThinkWatch<'a, 'b> {
+    console_out: &'a mut dyn Write,
+    lines: &'a Receiver<String>,
+    pending: &'a mut VecDeque<String>,
+    closed: &'a mut bool,
+    quit: &'a mut bool,
+    board: &'b Board,
+    infinite: bool,
+}
+
+impl Watcher for ThinkWatch<'_, '_> {
+    fn stop_now(&mut self) -> bool {
+        loop {
+            match self.lines.try_recv() {
+                Ok(line) => match parse_command(&line) {
+                    Command::Play => return true,
+                    Command::Quit => {
+                        *self.quit = true;
+                        return true;
+                    }
+                    _ => self.pending.push_back(line),
+                },
+                Err(TryRecvError::Empty) => return false,
+                Err(TryRecvError::Disconnected) => {
+                    *self.closed = true;
+                    // Nobody is left to enter Play: an infinite analysis
+                    // would never end.
+                    return self.infinite;
+                }
+            }
+        }
+    }
+
+    fn progress(&mut self, p: &Progress) {
+        let secs = p.elapsed.as_secs_f64().max(0.001);
+        let nps = (p.info.nodes as f64 / secs) as u64;
+        let _ = writeln!(
+            self.console_out,
+            "  depth {:>2}  value {:>8}  nodes {:>9}  {:>8} n/s  line: {}",
+            p.info.depth,
+            value_text(p.info.score),
+            p.info.nodes,
+            nps,
+            san_line(self.board, &p.info.pv)
+        );
+        let _ = self.console_out.flush();
+    }
+}
+
+impl Console<'_> {
+    fn say(&mut self, text: &str) -> io::Result<()> {
+        writeln!(self.out, "{text}")?;
+        self.out.flush()
+    }
+
+    /// Repeats a line read from a pipe, so the transcript reads like a
+    /// terminal session.
+    fn echo(&mut self, line: &str) -> io::Result<()> {
+        if self.options.echo_input {
+            writeln!(self.out, "{line}")?;
+        }
+        Ok(())
+    }
+
+    fn show_board(&mut self) -> io::Result<()> {
+        let text = board_text(&self.game.board, self.turned);
+        let status = status_line(&self.game.board, self.game.clocks);
+        write!(self.out, "\n{text}{status}\n")?;
+        if self.game.board.in_check() && self.game.result.is_none() {
+            self.say("Check!")?;
+        }
+        self.out.flush()
+    }
+
+    /// The next input line: queued first, then from the reader (blocking).
+    fn next_line(&mut self) -> Option<String> {
+        if let Some(line) = self.pending.pop_front() {
+            return Some(line);
+        }
+        if self.input_closed {
+            return None;
+        }
+        match self.lines.recv() {
+            Ok(line) => Some(line),
+            Err(_) => {
+                self.input_closed = true;
+                None
+            }
+        }
+    }
+
+    fn prompt(&mut self) -> io::Result<()> {
+        let side = side_name(self.game.board.side_to_move());
+        let what = if self.mode == Mode::MultiMove {
+            "MultiMove"
+        } else {
+            "Your move"
+        };
+        write!(self.out, "{what} ({side}) or command (? for help): ")?;
+        self.out.flush()
+    }
+
+    fn main_loop(&mut self) -> io::Result<()> {
+        self.say("Turbo Chess: the console game of Turbo GameWorks. Type ? for help.")?;
+        self.say(&format!("Level: {}", self.level.describe()))?;
+        self.show_board()?;
+        self.turn_started = Instant::now();
+        while !self.quit {
+            if self.mode == Mode::Auto {
+                self.auto_step()?;
+                continue;
+            }
+            if self.program_to_move && self.game.result.is_none() && self.mode == Mode::Normal {
+                self.program_move()?;
+                continue;
+            }
+            self.prompt()?;
+            let Some(line) = self.next_line() else {
+                writeln!(self.out)?;
+                break;
+            };
+            self.echo(&line)?;
+            self.handle(&line)?;
+        }
+        self.list_game()?;
+        self.say("Goodbye.")
+    }
+
+    fn handle(&mut self, line: &str) -> io::Result<()> {
+        if line.trim().is_empty() {
+            return Ok(());
+        }
+        match parse_command(line) {
+            Command::Help => self.say(HELP),
+            Command::Quit => {
+                self.quit = true;
+                Ok(())
+            }
+            Command::NewGame => self.new_game(None),
+            Command::Level(rest) => self.set_level(&rest),
+            Command::Back(n) => self.back(n),
+            Command::Forward(n) => self.forward(n),
+            Command::Hint => self.hint(),
+            Command::Play => {
+                if self.game.result.is_some() && self.game.board.has_no_moves() {
+                    return self.say("The game is over: N starts a new one.");
+                }
+                self.game.program = self.game.board.side_to_move();
+                self.game.result = None;
+                if self.mode == Mode::MultiMove {
+                    self.mode = Mode::Normal;
+                }
+                self.program_to_move = true;
+                Ok(())
+            }
+            Command::Turn => {
+                self.turned = !self.turned;
+                self.show_board()
+            }
+            Command::Edit => self.edit(),
+            Command::Auto => {
+                self.say("Auto: the program plays itself. Enter A or M to stop.")?;
+                let finished = self.game.result.is_some();
+                self.mode = Mode::Auto;
+                if finished {
+                    self.new_game(Some(Board::startpos()))?;
+                }
+                Ok(())
+            }
+            Command::MultiMove => {
+                self.mode = if self.mode == Mode::MultiMove {
+                    Mode::Normal
+                } else {
+                    Mode::MultiMove
+                };
+                self.program_to_move = false;
+                let on = if self.mode == Mode::MultiMove {
+                    "on: enter moves for both sides"
+                } else {
+                    "off"
+                };
+                self.say(&format!("MultiMove {on}."))
+            }
+            Command::Value(rest) => self.value(&rest),
+            Command::Move(text) => self.person_move(&text),
+        }
+    }
+
+    fn person_move(&mut self, text: &str) -> io::Result<()> {
+        if self.game.board.has_no_moves() {
+            return self.say("The game is over: N starts a new one.");
+        }
+        match parse_user_move(&self.game.board, text) {
+            Err(e) => self.say(&format!("Illegal move: {e}")),
+            Ok(mv) => {
+                let spent = self.turn_started.elapsed();
+                self.person_times.push(spent);
+                let record = pgn::record(
+                    &self.game.board,
+                    mv,
+                    MoveSource::Person,
+                    spent.as_secs_f64(),
+                );
+                self.commit_move(record, spent)?;
+                // Making a move overrides a resignation or a claimable draw.
+                if self.mode == Mode::Normal && self.game.result.is_none() {
+                    self.game.program = self.game.board.side_to_move();
+                    self.program_to_move = true;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Plays a move on the game board, updates clocks, draws the board and
+    /// announces the game's end.
+    fn commit_move(&mut self, record: MoveRecord, spent: Duration) -> io::Result<()> {
+        let side = self.game.board.side_to_move();
+        self.game.clocks[side.index()] += spent;
+        let text = numbered(&self.game.board, &record.san);
+        self.game.redo.clear();
+        self.game.result = None;
+        self.game.play(record);
+        self.show_board()?;
+        self.say(&format!("Last move: {text}"))?;
+        self.turn_started = Instant::now();
+        self.announce()
+    }
+
+    /// Mate, stalemate and the draws, as the handbook's message line.
+    fn announce(&mut self) -> io::Result<()> {
+        let board = &self.game.board;
+        let mover = !board.side_to_move();
+        let (result, text) = match board.status() {
+            GameStatus::Ongoing => return Ok(()),
+            GameStatus::Checkmate => (
+                if mover == Color::White {
+                    GameResult::WhiteWins
+                } else {
+                    GameResult::BlackWins
+                },
+                format!("Checkmate: {} wins", side_name(mover)),
+            ),
+            GameStatus::Stalemate => (GameResult::Draw, "Draw by stalemate".to_string()),
+            GameStatus::ThreefoldRepetition => {
+                (GameResult::Draw, "Draw by third repetition".to_string())
+            }
+            GameStatus::FiftyMoves => (GameResult::Draw, "Draw by the 50-move rule".to_string()),
+            GameStatus::InsufficientMaterial => {
+                (GameResult::Draw, "Draw: neither side can mate".to_string())
+            }
+        };
+        self.say(&format!("{text}."))?;
+        self.game.result = Some((result, text));
+        self.program_to_move = false;
+        Ok(())
+    }
+
+    /// The search plan for the level and the clocks.
+    fn plan(&self) -> Plan {
+        let program = self.game.board.side_to_move();
+        let used = self.game.clocks[program.index()].as_millis() as i64;
+        let fullmove = self.game.board.fullmove_number();
+        let mut limits = Limits {
+            multipv: 1,
+            ..Limits::default()
+        };
+        match self.level {
+            Level::Normal { seconds } => {
+                // A control after move 40 and every 20 moves after it.
+                let moves_made = self
+                    .game
+                    .records
+                    .iter()
+                    .filter(|r| r.source != MoveSource::Person)
+                    .count() as i64
+                    / if self.mode == Mode::Auto { 2 } else { 1 };
+                let (allowed_moves, to_go) = if moves_made < 40 {
+                    (40, 40 - moves_made)
+                } else {
+                    let extra = (moves_made - 40) / 20 + 1;
+                    (40 + 20 * extra, 40 + 20 * extra - moves_made)
+                };
+                let time = allowed_moves * i64::from(seconds) * 1000 - used;
+                limits.time = Some(Budget::for_clock(&Clock {
+                    time,
+                    increment: 0,
+                    moves_to_go: Some(to_go.max(1) as u32),
+                    fullmove,
+                    overhead: 30,
+                }));
+            }
+            Level::FullTime { minutes } => {
+                limits.time = Some(Budget::for_clock(&Clock {
+                    time: i64::from(minutes) * 60_000 - used,
+                    increment: 0,
+                    moves_to_go: None,
+                    fullmove,
+                    overhead: 30,
+                }));
+            }
+            Level::Demo => {
+                let n = self.person_times.len().max(1) as u32;
+                let average = if self.person_times.is_empty() {
+                    Duration::from_secs(2)
+                } else {
+                    self.person_times.iter().sum::<Duration>() / n
+                };
+                let ms = average.as_millis().clamp(100, 600_000) as i64;
+                limits.time = Some(Budget::fixed(ms, 0));
+            }
+            Level::Infinite => limits.infinite = true,
+            Level::Ply { plies } => limits.depth = Some(plies),
+            Level::Mate { moves } => {
+                limits.depth = Some(4);
+                return Plan::Mate(moves, limits);
+            }
+        }
+        Plan::Search(limits)
+    }
+
+    fn think(&mut self, board: &Board, use_book: bool) -> Thought {
+        let plan = self.plan();
+        let infinite = self.level == Level::Infinite;
+        let keys = self.game.keys.clone();
+        let mut watch = ThinkWatch {
+            console_out: &mut *self.out,
+            lines: &self.lines,
+            pending: &mut self.pending,
+            closed: &mut self.input_closed,
+            quit: &mut self.quit,
+            board,
+            infinite,
+        };
+        self.brain.think(board, &keys, &plan, use_book, &mut watch)
+    }
+
+    /// The handbook's `ProgramMove`.
+    fn program_move(&mut self) -> io::Result<()> {
+        self.program_to_move = false;
+        let board = self.game.board.clone();
+        let side = side_name(board.side_to_move());
+        let in_book = self.brain.book_move(&board).is_some();
+        if in_book {
+            self.say("Using opening library")?;
+        } else {
+            self.say(&format!("Turbo Chess ({side}) is thinking…"))?;
+        }
+        let thought = self.think(&board, in_book);
+        let Some(mv) = thought.best else {
+            return self.announce();
+        };
+        let source = match thought.source {
+            Source::Book => MoveSource::Book,
+            Source::Search | Source::MateSolver => MoveSource::Search {
+                value: value_text(thought.score),
+                depth: thought.depth,
+                nodes: thought.nodes,
+                hint: thought.pv.get(1).map(|&reply| {
+                    let mut after = board.clone();
+                    after.make(mv);
+                    after.san(reply)
+                }),
+            },
+        };
+        let record = pgn::record(&board, mv, source, thought.elapsed.as_secs_f64());
+        let note = match thought.source {
+            Source::Book => " (opening library)".to_string(),
+            Source::MateSolver => " (mate search)".to_string(),
+            Source::Search => format!(
+                "  value {}  depth {}",
+                value_text(thought.score),
+                thought.depth
+            ),
+        };
+        self.say(&format!(
+            "Turbo Chess plays {}{note}",
+            numbered(&board, &record.san)
+        ))?;
+        if thought.source != Source::Book && thought.score >= engine::chess::search::MATE_BOUND {
+            self.say(&format!(
+                "Turbo Chess announces {}.",
+                value_text(thought.score)
+            ))?;
+        }
+        self.commit_move(record, thought.elapsed)?;
+        if self.game.result.is_none() && self.should_resign(&thought) {
+            let winner = self.game.board.side_to_move();
+            self.say(&format!("Turbo Chess ({}) resigns.", side_name(!winner)))?;
+            let result = if winner == Color::White {
+                GameResult::WhiteWins
+            } else {
+                GameResult::BlackWins
+            };
+            self.game.result = Some((result, format!("{} resigns", side_name(!winner))));
+        }
+        Ok(())
+    }
+
+    /// "The program will resign when it is heavily behind in material, but
+    /// it will not resign if it is being mated."
+    fn should_resign(&self, thought: &Thought) -> bool {
+        let mover = !self.game.board.side_to_move();
+        thought.source == Source::Search
+            && thought.score <= -RESIGN_SCORE
+            && !display::is_being_mated(thought.score)
+            && self.game.material(mover) <= -RESIGN_MATERIAL
+    }
+
+    /// One step of Auto play: stop on A/M/Q, otherwise make the next move
+    /// or start the next game.
+    fn auto_step(&mut self) -> io::Result<()> {
+        loop {
+            match self.lines.try_recv() {
+                Ok(line) => match parse_command(&line) {
+                    Command::Auto | Command::MultiMove => {
+                        self.mode = if parse_command(&line) == Command::MultiMove {
+                            Mode::MultiMove
+                        } else {
+                            Mode::Normal
+                        };
+                        return self.say("Auto stopped.");
+                    }
+                    Command::Quit => {
+                        self.quit = true;
+                        return Ok(());
+                    }
+                    _ => self.pending.push_back(line),
+                },
+                Err(TryRecvError::Empty) => break,
+                Err(TryRecvError::Disconnected) => {
+                    self.input_closed = true;
+                    break;
+                }
+            }
+        }
+        let over = self.game.result.is_some()
+            || self
+                .options
+                .max_moves
+                .is_some_and(|m| self.game.records.len() as u32 >= 2 * m);
+        if !over {
+            self.program_to_move = true;
+            return self.program_move();
+        }
+        if self.game.result.is_none() {
+            self.say("Move limit reached: game adjourned.")?;
+            self.game.result = Some((GameResult::Unfinished, "move limit reached".to_string()));
+        }
+        self.list_game()?;
+        if let Some(left) = self.options.games.as_mut() {
+            *left = left.saturating_sub(1);
+            if *left == 0 {
+                self.mode = Mode::Normal;
+                self.say("Auto: all games played.")?;
+                return Ok(());
+            }
+        }
+        self.new_game(Some(Board::startpos()))
+    }
+
+    /// Appends the game to the listing (once).
+    fn list_game(&mut self) -> io::Result<()> {
+        if self.game.records.is_empty() || self.game.listed {
+            return Ok(());
+        }
+        self.game.listed = true;
+        let Some(path) = self.options.pgn.clone() else {
+            return Ok(());
+        };
+        let name = |c: Color, program: Color, mode: Mode| {
+            if mode == Mode::Auto || c == program {
+                "Turbo Chess"
+            } else {
+                "Player"
+            }
+        };
+        let start = Board::from_fen(&self.game.start_fen).unwrap_or_else(|_| Board::startpos());
+        let (result, termination) = match &self.game.result {
+            Some((r, t)) => (*r, Some(t.clone())),
+            None => (GameResult::Unfinished, None),
+        };
+        let header = GameHeader {
+            white: name(Color::White, self.game.program, self.mode).to_string(),
+            black: name(Color::Black, self.game.program, self.mode).to_string(),
+            level: self.level.to_string(),
+            round: self.round,
+            start_fen: self.game.start_fen.clone(),
+            result,
+            termination,
+        };
+        let text = pgn::game_text(
+            &header,
+            start.fullmove_number(),
+            start.side_to_move() == Color::Black,
+            &self.game.records,
+        );
+        let written = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .and_then(|mut f| f.write_all(text.as_bytes()));
+        match written {
+            Ok(()) => self.say(&format!(
+                "Game {} appended to {}.",
+                self.round,
+                path.display()
+            )),
+            Err(e) => self.say(&format!("cannot write the game to {}: {e}", path.display())),
+        }
+    }
+
+    fn new_game(&mut self, board: Option<Board>) -> io::Result<()> {
+        self.list_game()?;
+        self.round += 1;
+        let board = board
+            .unwrap_or_else(|| Board::from_fen(STARTPOS).unwrap_or_else(|_| Board::startpos()));
+        let program = if self.mode == Mode::Auto {
+            Color::White
+        } else {
+            !board.side_to_move()
+        };
+        self.game = Game::new(board, program);
+        self.brain.new_game();
+        self.program_to_move = false;
+        self.person_times.clear();
+        self.say(&format!("New game (round {}).", self.round))?;
+        self.show_board()?;
+        self.turn_started = Instant::now();
+        Ok(())
+    }
+
+    fn set_level(&mut self, rest: &str) -> io::Result<()> {
+        let spec = if rest.trim().is_empty() {
+            self.say(level::MENU)?;
+            write!(self.out, "Level: ")?;
+            self.out.flush()?;
+            let Some(line) = self.next_line() else {
+                return Ok(());
+            };
+            self.echo(&line)?;
+            if line.trim().eq_ignore_ascii_case("q") {
+                return self.say(&format!("Level unchanged: {}", self.level.describe()));
+            }
+            line
+        } else {
+            rest.to_string()
+        };
+        match spec.parse::<Level>() {
+            Ok(level) => {
+                self.level = level;
+                // "When you change the level during the game, the chess
+                // clocks are automatically reset."
+                self.game.clocks = [Duration::ZERO; 2];
+                self.say(&format!("Level: {}", level.describe()))
+            }
+            Err(e) => self.say(&format!("Level unchanged: {e}")),
+        }
+    }
+
+    fn back(&mut self, n: u32) -> io::Result<()> {
+        let mut taken = 0;
+        for _ in 0..n {
+            let Some(record) = self.game.records.pop() else {
+                break;
+            };
+            self.game.board.unmake();
+            self.game.keys.pop();
+            self.game.redo.push(record);
+            taken += 1;
+        }
+        self.program_to_move = false;
+        self.game.result = None;
+        if taken == 0 {
+            return self.say("Nothing to take back: this is the start of the game.");
+        }
+        self.say(&format!("Took back {taken} half-move(s)."))?;
+        self.show_board()
+    }
+
+    fn forward(&mut self, n: u32) -> io::Result<()> {
+        let mut replayed = 0;
+        for _ in 0..n {
+            let Some(record) = self.game.redo.pop() else {
+                break;
+            };
+            self.game.keys.push(self.game.board.key());
+            self.game.board.make(record.mv);
+            self.game.records.push(record);
+            replayed += 1;
+        }
+        self.program_to_move = false;
+        if replayed == 0 {
+            return self.say("Nothing to replay: use B to take moves back first.");
+        }
+        self.say(&format!("Replayed {replayed} half-move(s)."))?;
+        self.show_board()?;
+        self.announce()
+    }
+
+    fn hint(&mut self) -> io::Result<()> {
+        let board = self.game.board.clone();
+        if board.has_no_moves() {
+            return self.say("No hint: there is no legal move.");
+        }
+        let mv: Option<Move> = match self.brain.book_move(&board) {
+            Some(mv) => Some(mv),
+            None => {
+                let saved = self.level;
+                // A hint is a short search: a few plies, never the full time.
+                self.level = match saved {
+                    Level::Ply { plies } => Level::Ply {
+                        plies: plies.min(5),
+                    },
+                    _ => Level::Ply { plies: 4 },
+                };
+                let thought = self.think(&board, false);
+                self.level = saved;
+                thought.best
+            }
+        };
+        match mv {
+            Some(mv) => self.say(&format!("Hint: {}", board.san(mv))),
+            None => self.say("No hint."),
+        }
+    }
+
+    fn value(&mut self, rest: &str) -> io::Result<()> {
+        let spec = if rest.trim().is_empty() {
+            write!(self.out, "Piece (colour and type, e.g. WQ or BN): ")?;
+            self.out.flush()?;
+            let Some(line) = self.next_line() else {
+                return Ok(());
+            };
+            self.echo(&line)?;
+            line
+        } else {
+            rest.to_string()
+        };
+        match edit::parse_colour_piece(spec.trim()) {
+            Some(piece) => {
+                let report = crate::uci::report::eval_report(&self.game.board, Some(piece));
+                self.say(report.trim_end())
+            }
+            None => self.say(&format!(
+                "'{}' is not a piece: expected W or B and one of P N B R Q K, e.g. WQ",
+                spec.trim()
+            )),
+        }
+    }
+
+    fn edit(&mut self) -> io::Result<()> {
+        self.say(edit::HELP)?;
+        let mut editor = edit::Editor::new(&self.game.board);
+        loop {
+            write!(self.out, "Edit: ")?;
+            self.out.flush()?;
+            let Some(line) = self.next_line() else {
+                return Ok(());
+            };
+            self.echo(&line)?;
+            match editor.command(&line) {
+                edit::Outcome::Message(m) => self.say(&m)?,
+                edit::Outcome::Show => {
+                    let text = display::grid_text(|sq| editor.piece_at(sq), self.turned);
+                    write!(self.out, "{text}")?;
+                    let side = side_name(editor.side);
+                    self.say(&format!("{side} to move"))?;
+                }
+                edit::Outcome::Done(board) => {
+                    self.list_game()?;
+                    let program = !board.side_to_move();
+                    self.game = Game::new(*board, program);
+                    self.program_to_move = false;
+                    self.say("Position set up.")?;
+                    return self.show_board();
+                }
+                edit::Outcome::Refused(e) => self.say(&format!("Cannot leave the editor: {e}"))?,
+            }
+        }
+    }
+}
