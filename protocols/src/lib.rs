@@ -1,1 +1,2 @@
 //! Front ends: each turns one protocol's lines into calls on an `engine` core.
+pub mod gomocup;
