@@ -158,12 +158,15 @@ def main():
     ap.add_argument("--opening-stones", type=int, default=2,
                     help="random stones near the centre before the brains play")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--opening", help="fixed opening stones, e.g. '5,5 9,5' (else random)")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     score = [0.0, 0.0]
     for g in range(args.games):
         opening = random_opening(rng, args.size, args.opening_stones)
+        if args.opening:
+            opening = [tuple(int(v) for v in s.split(",")) for s in args.opening.split()]
         # even game index: A moves first after the opening; odd: B does
         order = [args.engine_a, args.engine_b] if g % 2 == 0 else [args.engine_b, args.engine_a]
         moves_log = []

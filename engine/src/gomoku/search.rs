@@ -192,8 +192,8 @@ impl Searcher {
         };
         let vcf_limits = ThreatLimits {
             depth: 30,
-            nodes: limits.nodes.min(200_000),
-            deadline: fraction(0.15),
+            nodes: limits.nodes.min(50_000),
+            deadline: fraction(0.08),
         };
         let mut threats = ThreatSearch::new(board, me, vcf_limits);
         let vcf = threats.vcf();
@@ -206,8 +206,8 @@ impl Searcher {
         }
         let vct_limits = ThreatLimits {
             depth: 6,
-            nodes: limits.nodes.min(60_000),
-            deadline: fraction(0.35),
+            nodes: limits.nodes.min(30_000),
+            deadline: fraction(0.2),
         };
         let mut threats = ThreatSearch::new(board, me, vct_limits);
         let vct = threats.vct();
@@ -237,7 +237,7 @@ impl Searcher {
         let opp_vcf_limits = ThreatLimits {
             depth: 20,
             nodes: limits.nodes.min(3_000),
-            deadline: fraction(0.5),
+            deadline: fraction(0.3),
         };
         let mut opp_threats = ThreatSearch::new(board, opp, opp_vcf_limits);
         let opp_vcf = opp_threats.vcf();
@@ -262,6 +262,8 @@ impl Searcher {
 
         result.best = Some(moves[0]);
         result.reason = Reason::Search;
+        // The last quarter of the time is kept for the safety check below.
+        self.deadline = fraction(0.75);
         for depth in 1..=limits.depth.max(1) {
             let Some((best, score)) = self.root(board, me, &mut moves, depth as i32) else {
                 break;
@@ -283,13 +285,52 @@ impl Searcher {
                 // An iteration costs several times the last: do not start
                 // one we cannot finish.
                 let total = deadline.saturating_duration_since(start);
-                if start.elapsed() > total.mul_f64(0.3) {
+                if start.elapsed() > total.mul_f64(0.4) {
                     break;
                 }
             }
         }
         result.nodes += self.nodes;
+        if result.score > -WIN_BOUND && result.score < WIN_BOUND {
+            self.safety_check(board, me, &moves, &mut result, fraction(1.0));
+        }
         result
+    }
+
+    /// Before playing a quiet move, make sure the opponent has no win by
+    /// threats after it (the search may be too shallow to see one); take
+    /// the next candidate that leaves none, if any does.
+    fn safety_check(
+        &mut self,
+        board: &mut Board,
+        me: Colour,
+        moves: &[Point],
+        result: &mut SearchResult,
+        deadline: Option<Instant>,
+    ) {
+        let limits = ThreatLimits {
+            depth: 4,
+            nodes: 4_000,
+            deadline,
+        };
+        let Some(best) = result.best else {
+            return;
+        };
+        let order = std::iter::once(best).chain(moves.iter().copied().filter(|&m| m != best));
+        for m in order.take(8) {
+            board.make(m, me);
+            let mut opponent = ThreatSearch::new(board, me.opponent(), limits);
+            let loses = opponent.vct().is_some();
+            result.nodes += opponent.nodes();
+            board.undo();
+            if !loses {
+                result.best = Some(m);
+                return;
+            }
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return;
+            }
+        }
     }
 
     fn root(
