@@ -1,4 +1,5 @@
 //! Front ends: each turns one protocol's lines into calls on an `engine` core.
 pub mod chess_perft;
 pub mod console;
+pub mod gomocup;
 pub mod uci;

@@ -1,0 +1,368 @@
+//! The board: stones, Turbo Go-Moku's line tables kept in step with them,
+//! a Zobrist key, and an undo stack for the search.
+
+use std::fmt;
+
+use super::geometry::{Colour, MAX_SIDE, MIN_SIDE, Point};
+use super::lines::{LineTable, Occupant};
+use super::rules::Rule;
+use super::zobrist;
+
+/// Contents of a square (`BoardType` in the 1985 program, plus the dead
+/// stones of Gomocup continuous games).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cell {
+    Empty,
+    Stone(Colour),
+    Wall,
+}
+
+/// A board size outside 5..=32.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SizeError {
+    TooSmall { width: usize, height: usize },
+    TooLarge { width: usize, height: usize },
+}
+
+impl fmt::Display for SizeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (w, h) = match *self {
+            SizeError::TooSmall { width, height } | SizeError::TooLarge { width, height } => {
+                (width, height)
+            }
+        };
+        write!(
+            f,
+            "unsupported board size {w}x{h}: each side must be {MIN_SIDE} to {MAX_SIDE}"
+        )
+    }
+}
+
+impl std::error::Error for SizeError {}
+
+/// A move that cannot be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    OffBoard {
+        x: usize,
+        y: usize,
+        width: usize,
+        height: usize,
+    },
+    Occupied(Point),
+    Empty(Point),
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            PlayError::OffBoard {
+                x,
+                y,
+                width,
+                height,
+            } => write!(
+                f,
+                "{x},{y} is off the board: expected x in 0..{width} and y in 0..{height}"
+            ),
+            PlayError::Occupied(p) => write!(f, "{p} is already occupied"),
+            PlayError::Empty(p) => write!(f, "{p} holds no stone"),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+/// A Go-Moku position with its incremental tables.
+#[derive(Clone, Debug)]
+pub struct Board {
+    width: usize,
+    height: usize,
+    rule: Rule,
+    cells: Vec<Cell>,
+    lines: LineTable,
+    key: u64,
+    /// Every occupied square in the order it was filled: the undo stack.
+    history: Vec<(Point, Occupant)>,
+}
+
+impl Board {
+    /// An empty board. Sides from 5 to 32.
+    pub fn new(width: usize, height: usize, rule: Rule) -> Result<Board, SizeError> {
+        if width < MIN_SIDE || height < MIN_SIDE {
+            return Err(SizeError::TooSmall { width, height });
+        }
+        if width > MAX_SIDE || height > MAX_SIDE {
+            return Err(SizeError::TooLarge { width, height });
+        }
+        Ok(Board {
+            width,
+            height,
+            rule,
+            cells: vec![Cell::Empty; width * height],
+            lines: LineTable::new(width, height),
+            key: 0,
+            history: Vec::new(),
+        })
+    }
+
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// Turbo Go-Moku's line tables for this position.
+    pub fn lines(&self) -> &LineTable {
+        &self.lines
+    }
+
+    /// Zobrist key of the stones (not of the side to move).
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// Occupied squares in the order they were filled.
+    pub fn history(&self) -> &[(Point, Occupant)] {
+        &self.history
+    }
+
+    /// Number of stones and walls on the board.
+    pub fn filled(&self) -> usize {
+        self.history.len()
+    }
+
+    pub fn is_full(&self) -> bool {
+        self.history.len() == self.width * self.height
+    }
+
+    /// The point `n` steps from `p` along `(dx, dy)`, if on the board.
+    #[inline]
+    pub fn step(&self, p: Point, (dx, dy): (isize, isize), n: isize) -> Option<Point> {
+        let x = p.x as isize + dx * n;
+        let y = p.y as isize + dy * n;
+        if x < 0 || y < 0 || x as usize >= self.width || y as usize >= self.height {
+            None
+        } else {
+            Some(Point::new(x as usize, y as usize))
+        }
+    }
+
+    pub fn contains(&self, x: usize, y: usize) -> bool {
+        x < self.width && y < self.height
+    }
+
+    #[inline]
+    pub fn cell(&self, p: Point) -> Cell {
+        self.cells[p.y * self.width + p.x]
+    }
+
+    #[inline]
+    pub fn is_empty(&self, p: Point) -> bool {
+        self.cell(p) == Cell::Empty
+    }
+
+    /// Every point of the board, row by row.
+    pub fn points(&self) -> impl Iterator<Item = Point> + use<> {
+        let (w, h) = (self.width, self.height);
+        (0..h).flat_map(move |y| (0..w).map(move |x| Point::new(x, y)))
+    }
+
+    /// Checks that `p` is on the board and empty.
+    pub fn check_empty(&self, p: Point) -> Result<(), PlayError> {
+        if !self.contains(p.x, p.y) {
+            return Err(PlayError::OffBoard {
+                x: p.x,
+                y: p.y,
+                width: self.width,
+                height: self.height,
+            });
+        }
+        if !self.is_empty(p) {
+            return Err(PlayError::Occupied(p));
+        }
+        Ok(())
+    }
+
+    /// Plays a stone after checking the point; the tables are compared with
+    /// their from-scratch twin in debug builds.
+    pub fn play(&mut self, p: Point, colour: Colour) -> Result<(), PlayError> {
+        self.check_empty(p)?;
+        self.make(p, colour);
+        debug_assert!(self.tables_consistent());
+        Ok(())
+    }
+
+    /// Puts a dead stone (Gomocup field 3) on an empty point.
+    pub fn place_wall(&mut self, p: Point) -> Result<(), PlayError> {
+        self.check_empty(p)?;
+        self.fill(p, Occupant::Wall);
+        Ok(())
+    }
+
+    /// `MakeMove` without checks: the search's make.
+    #[inline]
+    pub fn make(&mut self, p: Point, colour: Colour) {
+        self.fill(p, Occupant::Stone(colour));
+    }
+
+    fn fill(&mut self, p: Point, who: Occupant) {
+        self.cells[p.y * self.width + p.x] = match who {
+            Occupant::Stone(c) => Cell::Stone(c),
+            Occupant::Wall => Cell::Wall,
+        };
+        self.lines.add(p.x, p.y, who);
+        self.key ^= zobrist::key(p.x, p.y, slot(who));
+        self.history.push((p, who));
+    }
+
+    /// Takes back the last stone; `None` on an empty history.
+    pub fn undo(&mut self) -> Option<(Point, Occupant)> {
+        let (p, who) = self.history.pop()?;
+        self.cells[p.y * self.width + p.x] = Cell::Empty;
+        self.lines.remove(p.x, p.y, who);
+        self.key ^= zobrist::key(p.x, p.y, slot(who));
+        Some((p, who))
+    }
+
+    /// Removes the stone at `p` wherever it is in the history (Gomocup
+    /// `TAKEBACK`).
+    pub fn take_back(&mut self, p: Point) -> Result<(), PlayError> {
+        if !self.contains(p.x, p.y) {
+            return Err(PlayError::OffBoard {
+                x: p.x,
+                y: p.y,
+                width: self.width,
+                height: self.height,
+            });
+        }
+        let Some(pos) = self.history.iter().position(|&(q, _)| q == p) else {
+            return Err(PlayError::Empty(p));
+        };
+        let mut redo = Vec::new();
+        while self.history.len() > pos + 1 {
+            redo.push(self.undo().expect("history longer than pos"));
+        }
+        self.undo();
+        for (q, who) in redo.into_iter().rev() {
+            self.fill(q, who);
+        }
+        debug_assert!(self.tables_consistent());
+        Ok(())
+    }
+
+    /// The from-scratch twin of the incremental tables and key.
+    pub fn recomputed(&self) -> (LineTable, u64) {
+        let occupants: Vec<Option<Occupant>> = self
+            .cells
+            .iter()
+            .map(|c| match c {
+                Cell::Empty => None,
+                Cell::Stone(c) => Some(Occupant::Stone(*c)),
+                Cell::Wall => Some(Occupant::Wall),
+            })
+            .collect();
+        let mut key = 0;
+        for p in self.points() {
+            if let Some(o) = occupants[p.y * self.width + p.x] {
+                key ^= zobrist::key(p.x, p.y, slot(o));
+            }
+        }
+        (
+            LineTable::recompute(self.width, self.height, &occupants),
+            key,
+        )
+    }
+
+    /// Whether the incremental tables equal their recompute.
+    pub fn tables_consistent(&self) -> bool {
+        let (lines, key) = self.recomputed();
+        lines == self.lines && key == self.key
+    }
+
+    /// Sets a square without touching the tables: pattern tests place a
+    /// hypothetical stone and take it away again at once.
+    #[inline]
+    pub(super) fn set_raw(&mut self, p: Point, cell: Cell) {
+        self.cells[p.y * self.width + p.x] = cell;
+    }
+
+    /// Builds a board from a diagram, top row first: `X` black, `O` white,
+    /// `#` wall, `.` or `+` empty; spaces are ignored. The stones are played
+    /// row by row (move order does not matter for the tables).
+    pub fn from_diagram(diagram: &str, rule: Rule) -> Result<Board, String> {
+        let rows: Vec<Vec<char>> = diagram
+            .lines()
+            .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>())
+            .filter(|r| !r.is_empty())
+            .collect();
+        let height = rows.len();
+        let width = rows.first().map_or(0, |r| r.len());
+        if rows.iter().any(|r| r.len() != width) {
+            return Err("diagram rows differ in length".to_string());
+        }
+        let mut board = Board::new(width, height, rule).map_err(|e| e.to_string())?;
+        for (y, row) in rows.iter().enumerate() {
+            for (x, &ch) in row.iter().enumerate() {
+                let p = Point::new(x, y);
+                match ch {
+                    'X' | 'x' => board.make(p, Colour::Black),
+                    'O' | 'o' => board.make(p, Colour::White),
+                    '#' => board.fill(p, Occupant::Wall),
+                    '.' | '+' => {}
+                    other => {
+                        return Err(format!(
+                            "unexpected {other:?} in diagram: expected X, O, #, . or +"
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(board)
+    }
+
+    /// Number of stones of each colour: (black, white).
+    pub fn stone_counts(&self) -> (usize, usize) {
+        let mut counts = (0, 0);
+        for (_, who) in &self.history {
+            match who {
+                Occupant::Stone(Colour::Black) => counts.0 += 1,
+                Occupant::Stone(Colour::White) => counts.1 += 1,
+                Occupant::Wall => {}
+            }
+        }
+        counts
+    }
+}
+
+fn slot(who: Occupant) -> usize {
+    match who {
+        Occupant::Stone(c) => c.index(),
+        Occupant::Wall => 2,
+    }
+}
+
+impl fmt::Display for Board {
+    /// A diagram, top row first: `X` black, `O` white, `#` wall, `.` empty.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for y in 0..self.height {
+            for x in 0..self.width {
+                let ch = match self.cell(Point::new(x, y)) {
+                    Cell::Empty => '.',
+                    Cell::Stone(Colour::Black) => 'X',
+                    Cell::Stone(Colour::White) => 'O',
+                    Cell::Wall => '#',
+                };
+                write!(f, "{ch}")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}

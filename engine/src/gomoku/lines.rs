@@ -1,0 +1,268 @@
+//! Turbo Go-Moku's incremental evaluator (handbook chapter 5, "Incremental
+//! Updating", `MakeMove`, `Add` and `Update`).
+//!
+//! Every five-square line of the board has a count of the stones each side
+//! has on it (`Line[direction][x][y][colour]`). Every square has a value for
+//! each side (`Value[x][y][colour]`): the sum, over the lines through it that
+//! the other side has not touched, of `WEIGHT[stones + 1]`, the worth of
+//! growing that line by one stone. A move changes only the 20 lines through
+//! its square, so `add` updates those lines and the 5 squares of each.
+//!
+//! Two refinements ride along in the same loop: a per-square histogram of
+//! the live lines by stone count (the threat finder's prefilter: a square can
+//! complete a five only if a live line through it already holds four) and a
+//! per-side sum of line scores (the search's static evaluation).
+//! [`LineTable::recompute`] is the from-scratch twin of all of it.
+
+use super::geometry::{Colour, DIRECTIONS};
+
+/// Worth of a line holding N stones of one side after the move
+/// (`Weight = 0,0,4,20,100,500,0` in the 1985 program).
+pub const WEIGHT: [i32; 7] = [0, 0, 4, 20, 100, 500, 0];
+
+/// Static evaluation of a live line by its stone count: the search's eval.
+/// Steeper than `WEIGHT` because a side with a three on a free line is
+/// a tempo from a four.
+pub const LINE_SCORE: [i32; 6] = [0, 1, 6, 36, 220, 4000];
+
+/// What occupies a square, as the line counts see it: a stone of either
+/// side, or (in Gomocup continuous games) a dead stone that blocks every
+/// line through it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Occupant {
+    Stone(Colour),
+    Wall,
+}
+
+impl Occupant {
+    fn slot(self) -> usize {
+        match self {
+            Occupant::Stone(c) => c.index(),
+            Occupant::Wall => 2,
+        }
+    }
+}
+
+/// Stones on one five-square line: black, white, walls.
+type LineCount = [u8; 3];
+
+/// The incremental tables of Turbo Go-Moku for one board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineTable {
+    width: usize,
+    height: usize,
+    /// `Line[direction][x][y]`, flattened: index `dir * w * h + y * w + x`,
+    /// keyed by the line's starting square as in the 1985 program.
+    line: Vec<LineCount>,
+    /// `Value[x][y][colour]`, flattened by `y * w + x`.
+    value: Vec<[i32; 2]>,
+    /// Per square and side: how many live lines through it hold k stones.
+    histogram: Vec<[[u8; 6]; 2]>,
+    /// Lines still winnable by someone (`TotalLines`): 0 means a draw.
+    total_lines: i32,
+    /// Per side: sum of `LINE_SCORE` over its live lines.
+    score: [i32; 2],
+}
+
+/// A line is live for a side while the other side and walls are absent.
+fn live_for(line: LineCount, c: usize) -> bool {
+    line[1 - c] == 0 && line[2] == 0
+}
+
+fn value_term(line: LineCount, c: usize) -> i32 {
+    if live_for(line, c) {
+        WEIGHT[line[c] as usize + 1]
+    } else {
+        0
+    }
+}
+
+fn score_term(line: LineCount, c: usize) -> i32 {
+    if live_for(line, c) {
+        LINE_SCORE[line[c] as usize]
+    } else {
+        0
+    }
+}
+
+fn is_open(line: LineCount) -> bool {
+    line[2] == 0 && (line[0] == 0 || line[1] == 0)
+}
+
+impl LineTable {
+    /// Tables for an empty `width`×`height` board (`ResetGame`).
+    pub fn new(width: usize, height: usize) -> LineTable {
+        let mut table = LineTable {
+            width,
+            height,
+            line: vec![[0; 3]; 4 * width * height],
+            value: vec![[0; 2]; width * height],
+            histogram: vec![[[0; 6]; 2]; width * height],
+            total_lines: 0,
+            score: [0; 2],
+        };
+        for y in 0..height {
+            for x in 0..width {
+                for dir in 0..4 {
+                    if table.line_fits(dir, x, y) {
+                        table.total_lines += 1;
+                        table.for_squares(dir, x, y, |t, sq| {
+                            for c in 0..2 {
+                                t.histogram[sq][c][0] += 1;
+                            }
+                        });
+                    }
+                }
+            }
+        }
+        table
+    }
+
+    /// The from-scratch twin: counts every line of `occupants` anew.
+    pub fn recompute(width: usize, height: usize, occupants: &[Option<Occupant>]) -> LineTable {
+        let mut table = LineTable {
+            width,
+            height,
+            line: vec![[0; 3]; 4 * width * height],
+            value: vec![[0; 2]; width * height],
+            histogram: vec![[[0; 6]; 2]; width * height],
+            total_lines: 0,
+            score: [0; 2],
+        };
+        for y in 0..height {
+            for x in 0..width {
+                for (dir, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
+                    if !table.line_fits(dir, x, y) {
+                        continue;
+                    }
+                    let mut count = [0u8; 3];
+                    for l in 0..5 {
+                        let sx = (x as isize + dx * l) as usize;
+                        let sy = (y as isize + dy * l) as usize;
+                        if let Some(o) = occupants[sy * width + sx] {
+                            count[o.slot()] += 1;
+                        }
+                    }
+                    table.line[dir * width * height + y * width + x] = count;
+                    if is_open(count) {
+                        table.total_lines += 1;
+                    }
+                    for c in 0..2 {
+                        table.score[c] += score_term(count, c);
+                    }
+                    table.for_squares(dir, x, y, |t, sq| {
+                        for c in 0..2 {
+                            t.value[sq][c] += value_term(count, c);
+                            if live_for(count, c) {
+                                t.histogram[sq][c][count[c] as usize] += 1;
+                            }
+                        }
+                    });
+                }
+            }
+        }
+        table
+    }
+
+    /// Whether a line starting at (x, y) in direction `dir` stays on the
+    /// board (the 1985 "Check starting point" tests).
+    fn line_fits(&self, dir: usize, x: usize, y: usize) -> bool {
+        let (dx, dy) = DIRECTIONS[dir];
+        let ex = x as isize + 4 * dx;
+        let ey = y as isize + 4 * dy;
+        ex >= 0 && (ex as usize) < self.width && (ey as usize) < self.height
+    }
+
+    fn for_squares(&mut self, dir: usize, x: usize, y: usize, mut f: impl FnMut(&mut Self, usize)) {
+        let (dx, dy) = DIRECTIONS[dir];
+        for l in 0..5 {
+            let sx = (x as isize + dx * l) as usize;
+            let sy = (y as isize + dy * l) as usize;
+            f(self, sy * self.width + sx);
+        }
+    }
+
+    /// `MakeMove`'s table work: one more stone of `who` on each of the up to
+    /// 20 lines through (x, y) (`Add`), and the values of the five squares
+    /// of every such line brought up to date (`Update`).
+    pub fn add(&mut self, x: usize, y: usize, who: Occupant) {
+        self.change(x, y, who, 1);
+    }
+
+    /// The undo of [`LineTable::add`], for the search.
+    pub fn remove(&mut self, x: usize, y: usize, who: Occupant) {
+        self.change(x, y, who, -1);
+    }
+
+    fn change(&mut self, x: usize, y: usize, who: Occupant, delta: i8) {
+        let slot = who.slot();
+        for (dir, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
+            for k in 0..5 {
+                let x1 = x as isize - dx * k;
+                let y1 = y as isize - dy * k;
+                if x1 < 0 || y1 < 0 || x1 as usize >= self.width {
+                    continue;
+                }
+                let (x1, y1) = (x1 as usize, y1 as usize);
+                if !self.line_fits(dir, x1, y1) {
+                    continue;
+                }
+                let index = dir * self.width * self.height + y1 * self.width + x1;
+                let before = self.line[index];
+                let mut after = before;
+                after[slot] = (after[slot] as i8 + delta) as u8;
+                self.line[index] = after;
+                self.total_lines += is_open(after) as i32 - is_open(before) as i32;
+                for c in 0..2 {
+                    self.score[c] += score_term(after, c) - score_term(before, c);
+                }
+                self.for_squares(dir, x1, y1, |t, sq| {
+                    for c in 0..2 {
+                        t.value[sq][c] += value_term(after, c) - value_term(before, c);
+                        if live_for(before, c) {
+                            t.histogram[sq][c][before[c] as usize] -= 1;
+                        }
+                        if live_for(after, c) {
+                            t.histogram[sq][c][after[c] as usize] += 1;
+                        }
+                    }
+                });
+            }
+        }
+    }
+
+    /// `Value[x][y][colour]`: what a stone of `c` at (x, y) would add to
+    /// `c`'s lines.
+    pub fn value(&self, x: usize, y: usize, c: Colour) -> i32 {
+        self.value[y * self.width + x][c.index()]
+    }
+
+    /// How many lines through (x, y) are live for `c` and hold `k` of its
+    /// stones.
+    pub fn lines_with(&self, x: usize, y: usize, c: Colour, k: usize) -> u8 {
+        self.histogram[y * self.width + x][c.index()][k]
+    }
+
+    /// The largest count of `c` stones on a line through (x, y) still live
+    /// for `c`, or `None` when no live line passes there.
+    pub fn best_line(&self, x: usize, y: usize, c: Colour) -> Option<usize> {
+        let h = &self.histogram[y * self.width + x][c.index()];
+        (0..6).rev().find(|&k| h[k] > 0)
+    }
+
+    /// `TotalLines`: lines that neither side has blocked; 0 is a draw.
+    pub fn total_lines(&self) -> i32 {
+        self.total_lines
+    }
+
+    /// Sum of [`LINE_SCORE`] over `c`'s live lines.
+    pub fn score(&self, c: Colour) -> i32 {
+        self.score[c.index()]
+    }
+
+    /// Number of five-square lines on an empty board of this size
+    /// (1020 on the 19×19 board, as the handbook counts).
+    pub fn line_count(width: usize, height: usize) -> usize {
+        LineTable::new(width, height).total_lines as usize
+    }
+}

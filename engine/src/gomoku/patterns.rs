@@ -1,0 +1,255 @@
+//! Threat shapes: fives, fours, open threes and renju's forbidden moves,
+//! read straight off the stones along the four directions of a point.
+//!
+//! These answer the handbook's rules of thumb exactly where the line counts
+//! only estimate them ("make 5 in a row if you can", "if the opponent has
+//! an open 3 and can make an open 4, block it"), and they know the rule
+//! variants. The line table's histogram is the prefilter: no live line with
+//! four stones through a square, no five there.
+
+use super::board::{Board, Cell};
+use super::geometry::{Colour, DIRECTIONS, Point};
+
+/// How a stone of one side on an empty point would change that side's lines.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Shape {
+    /// The stone completes a winning line.
+    pub five: bool,
+    /// Number of fours it makes (a straight four counts once).
+    pub fours: u8,
+    /// Distinct points where the side would then complete a five: two or
+    /// more cannot all be blocked.
+    pub five_points: u8,
+    /// Number of directions with a new open three (a three that can become
+    /// a straight four).
+    pub threes: u8,
+    /// Bit `dir` set for each direction counted in `threes`.
+    pub three_dirs: u8,
+    /// Some direction gets six or more in a row.
+    pub overline: bool,
+}
+
+impl Shape {
+    /// A four the opponent cannot stop with one stone.
+    pub fn winning_four(&self) -> bool {
+        self.five_points >= 2
+    }
+}
+
+impl Board {
+    /// Length of the run of `c` through `p` along `dir` counting `p` as
+    /// `c`, and whether both squares beyond its ends are blocked by an
+    /// opponent stone or a wall (the board edge does not block, as in
+    /// GomocupJudge).
+    pub fn run(&self, p: Point, dir: usize, c: Colour) -> (usize, bool) {
+        let d = DIRECTIONS[dir];
+        let mut len = 1;
+        let mut blocked = 0;
+        for sign in [1isize, -1] {
+            let mut n = 1;
+            while let Some(q) = self.step(p, d, sign * n) {
+                match self.cell(q) {
+                    Cell::Stone(s) if s == c => {
+                        len += 1;
+                        n += 1;
+                    }
+                    Cell::Empty => break,
+                    _ => {
+                        blocked += 1;
+                        break;
+                    }
+                }
+            }
+        }
+        (len, blocked == 2)
+    }
+
+    /// Whether a stone of `c` at `p` wins along `dir` under the board's rule.
+    pub fn five_along(&self, p: Point, dir: usize, c: Colour) -> bool {
+        let (len, blocked) = self.run(p, dir, c);
+        self.rule().wins(len, blocked, c)
+    }
+
+    /// Whether a stone of `c` on the empty point `p` wins ("make 5 in a row
+    /// if you can").
+    pub fn makes_five(&self, p: Point, c: Colour) -> bool {
+        if self.lines().lines_with(p.x, p.y, c, 4) == 0 {
+            return false;
+        }
+        (0..4).any(|dir| self.five_along(p, dir, c))
+    }
+
+    /// Whether the stone at `p` (already on the board) is part of a winning
+    /// line.
+    pub fn is_win_at(&self, p: Point) -> bool {
+        match self.cell(p) {
+            Cell::Stone(c) => (0..4).any(|dir| self.five_along(p, dir, c)),
+            _ => false,
+        }
+    }
+
+    /// All empty points where `c` would complete a winning line now.
+    pub fn five_points(&self, c: Colour) -> Vec<Point> {
+        let mut out = Vec::new();
+        for p in self.points() {
+            if self.is_empty(p) && self.makes_five(p, c) {
+                out.push(p);
+            }
+        }
+        out
+    }
+
+    /// Points along `dir` within four of `p` where `c` would complete a five
+    /// (with whatever is on the board now). At most two are returned.
+    fn completions(&self, p: Point, dir: usize, c: Colour) -> ([Option<Point>; 2], u8) {
+        let d = DIRECTIONS[dir];
+        let mut found = [None; 2];
+        let mut n = 0u8;
+        for k in -4..=4 {
+            if k == 0 {
+                continue;
+            }
+            if let Some(q) = self.step(p, d, k)
+                && self.is_empty(q)
+                && self.five_along(q, dir, c)
+            {
+                if (n as usize) < 2 {
+                    found[n as usize] = Some(q);
+                }
+                n += 1;
+            }
+        }
+        (found, n)
+    }
+
+    /// The shape a stone of `c` on the empty point `p` makes. Threes are
+    /// only looked for when `with_threes` (they cost the most).
+    pub fn shape(&mut self, p: Point, c: Colour, with_threes: bool) -> Shape {
+        self.shape_depth(p, c, with_threes, 2)
+    }
+
+    fn shape_depth(&mut self, p: Point, c: Colour, with_threes: bool, depth: u8) -> Shape {
+        let mut shape = Shape::default();
+        let lines = self.lines();
+        let best = lines.best_line(p.x, p.y, c).unwrap_or(0);
+        for dir in 0..4 {
+            let (len, _) = self.run(p, dir, c);
+            if len >= 6 {
+                shape.overline = true;
+            }
+            if self.five_along(p, dir, c) {
+                shape.five = true;
+            }
+        }
+        if shape.five || best < 2 {
+            return shape;
+        }
+        self.set_raw(p, Cell::Stone(c));
+        let mut points: [Option<Point>; 8] = [None; 8];
+        let mut distinct = 0usize;
+        let mut four_dirs = [false; 4];
+        if best >= 3 {
+            for (dir, four_dir) in four_dirs.iter_mut().enumerate() {
+                let (found, n) = self.completions(p, dir, c);
+                if n == 0 {
+                    continue;
+                }
+                *four_dir = true;
+                let straight = n == 2 && distance(found[0], found[1]) == Some(5);
+                shape.fours += if straight { 1 } else { n.min(2) };
+                for q in found.into_iter().flatten() {
+                    if !points[..distinct].contains(&Some(q)) && distinct < 8 {
+                        points[distinct] = Some(q);
+                        distinct += 1;
+                    }
+                }
+            }
+            shape.five_points = distinct as u8;
+        }
+        if with_threes {
+            for (dir, &has_four) in four_dirs.iter().enumerate() {
+                if !has_four && self.open_three_along(p, dir, c, depth) {
+                    shape.threes += 1;
+                    shape.three_dirs |= 1 << dir;
+                }
+            }
+        }
+        self.set_raw(p, Cell::Empty);
+        shape
+    }
+
+    /// With `c`'s stone already on `p`: is there an empty point along `dir`
+    /// that would give `c` a straight four (an open four) there? Under
+    /// renju, such a point that is forbidden for black does not count.
+    fn open_three_along(&mut self, p: Point, dir: usize, c: Colour, depth: u8) -> bool {
+        let d = DIRECTIONS[dir];
+        for k in -4..=4isize {
+            let Some(q) = self.step(p, d, k) else {
+                continue;
+            };
+            if k == 0 || !self.is_empty(q) {
+                continue;
+            }
+            self.set_raw(q, Cell::Stone(c));
+            let (found, n) = self.completions(q, dir, c);
+            self.set_raw(q, Cell::Empty);
+            if n >= 2 && distance(found[0], found[1]) == Some(5) {
+                if self.rule().has_forbidden(c) && depth > 0 && self.forbidden_depth(q, depth - 1) {
+                    continue;
+                }
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Renju: whether black may not play on the empty point `p`
+    /// (overline, double four or double three; a five is always allowed).
+    pub fn is_forbidden(&mut self, p: Point) -> bool {
+        self.rule().renju && self.forbidden_depth(p, 2)
+    }
+
+    fn forbidden_depth(&mut self, p: Point, depth: u8) -> bool {
+        let c = Colour::Black;
+        if !self.is_empty(p) {
+            return false;
+        }
+        let exact_five = (0..4).any(|dir| self.run(p, dir, c).0 == 5);
+        if exact_five {
+            return false;
+        }
+        let shape = self.shape_depth(p, c, true, depth);
+        shape.overline || shape.fours >= 2 || shape.threes >= 2
+    }
+
+    /// Whether `c` may play on `p` (empty and, for black under renju, not
+    /// forbidden).
+    pub fn allowed(&mut self, p: Point, c: Colour) -> bool {
+        self.is_empty(p) && !(self.rule().has_forbidden(c) && self.is_forbidden(p))
+    }
+
+    /// Empty points within `radius` of a stone: where a sensible move is.
+    pub fn neighbourhood(&self, radius: isize) -> Vec<Point> {
+        let mut mark = vec![false; self.width() * self.height()];
+        let mut out = Vec::new();
+        for &(p, _) in self.history() {
+            for dy in -radius..=radius {
+                for dx in -radius..=radius {
+                    if let Some(q) = self.step(p, (dx, dy), 1)
+                        && self.is_empty(q)
+                        && !mark[q.y * self.width() + q.x]
+                    {
+                        mark[q.y * self.width() + q.x] = true;
+                        out.push(q);
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+fn distance(a: Option<Point>, b: Option<Point>) -> Option<usize> {
+    let (a, b) = (a?, b?);
+    Some(a.x.abs_diff(b.x).max(a.y.abs_diff(b.y)))
+}

@@ -1,0 +1,610 @@
+//! The search past 1985: threat-space search first (our VCF, our VCT), then
+//! principal-variation alpha-beta with iterative deepening over candidate
+//! moves ordered by Turbo's square values and by threats.
+//!
+//! The core reads no clock it was not handed: the caller passes a deadline,
+//! and the search reports each finished iteration through a callback.
+
+use std::time::{Duration, Instant};
+
+use super::board::Board;
+use super::geometry::{Colour, Point};
+use super::threats::{ThreatLimits, ThreatSearch};
+use super::tt::{Bound, Entry, Table};
+use super::turbo1985::turbo_score;
+
+/// Score of a five made now; a win `n` plies away scores `WIN - n`.
+pub const WIN: i32 = 1_000_000;
+const WIN_BOUND: i32 = WIN - 10_000;
+const INFINITY: i32 = WIN + 1;
+/// Zobrist key of "white to move", so that the same stones with a
+/// different side to move do not share an entry.
+const WHITE_TO_MOVE: u64 = 0x9d39_247e_3377_6d41;
+
+/// Candidate moves kept at the root and inside the tree (beyond forced
+/// replies and threats).
+const ROOT_WIDTH: usize = 20;
+const TREE_WIDTH: usize = 12;
+
+/// When to stop.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Hard deadline: the search returns its best move by then.
+    pub deadline: Option<Instant>,
+    /// Deepest alpha-beta iteration.
+    pub depth: u32,
+    /// Node budget of the alpha-beta search (the threat searches have
+    /// their own budgets, scaled from it).
+    pub nodes: u64,
+}
+
+impl Limits {
+    /// A fixed-depth search without a clock (bench, tests).
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            deadline: None,
+            depth,
+            nodes: u64::MAX,
+        }
+    }
+
+    /// A search that must be done by `deadline`.
+    pub fn until(deadline: Instant) -> Limits {
+        Limits {
+            deadline: Some(deadline),
+            depth: 64,
+            nodes: u64::MAX,
+        }
+    }
+}
+
+/// One finished iteration, for the front end to print.
+#[derive(Clone, Debug)]
+pub struct SearchInfo {
+    pub depth: u32,
+    pub score: i32,
+    pub nodes: u64,
+    pub best: Point,
+    pub elapsed: Duration,
+}
+
+/// Why the move was chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// The first move of the game: the centre.
+    Opening,
+    /// It makes five.
+    Five,
+    /// It blocks the opponent's five.
+    BlockFive,
+    /// First move of a winning sequence of fours.
+    Vcf,
+    /// First move of a winning sequence of threes and fours.
+    Vct,
+    /// Alpha-beta search.
+    Search,
+    /// No legal move (full board).
+    NoMove,
+}
+
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    pub best: Option<Point>,
+    pub score: i32,
+    pub depth: u32,
+    /// Nodes of all the searches (threat and alpha-beta).
+    pub nodes: u64,
+    pub reason: Reason,
+}
+
+/// The search state kept between moves: the transposition table.
+pub struct Searcher {
+    tt: Table,
+    nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    stopped: bool,
+}
+
+/// Default table size when the manager sets no memory limit.
+pub const DEFAULT_TT_BYTES: usize = 32 << 20;
+
+enum Candidates {
+    /// A four that cannot be stopped.
+    Win(Point),
+    Moves(Vec<Point>),
+}
+
+impl Searcher {
+    /// A searcher whose transposition table takes at most `tt_bytes`.
+    pub fn new(tt_bytes: usize) -> Searcher {
+        Searcher {
+            tt: Table::with_bytes(tt_bytes),
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: None,
+            stopped: false,
+        }
+    }
+
+    /// Bytes used by the transposition table.
+    pub fn tt_bytes(&self) -> usize {
+        self.tt.bytes()
+    }
+
+    /// Forgets everything learnt (new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
+
+    /// Picks a move for `me`. The board is returned unchanged.
+    pub fn search(
+        &mut self,
+        board: &mut Board,
+        me: Colour,
+        limits: &Limits,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let start = Instant::now();
+        let opp = me.opponent();
+        self.nodes = 0;
+        self.stopped = false;
+        self.deadline = limits.deadline;
+        self.node_limit = limits.nodes;
+        let mut result = SearchResult {
+            best: None,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            reason: Reason::NoMove,
+        };
+        if board.is_full() {
+            return result;
+        }
+        if board.stone_counts() == (0, 0) {
+            let centre = Point::new(board.width() / 2, board.height() / 2);
+            if board.allowed(centre, me) {
+                result.best = Some(centre);
+                result.reason = Reason::Opening;
+                return result;
+            }
+        }
+        if let Some(&p) = board.five_points(me).first() {
+            result.best = Some(p);
+            result.score = WIN - 1;
+            result.reason = Reason::Five;
+            return result;
+        }
+        let opp_fives = board.five_points(opp);
+        if !opp_fives.is_empty() {
+            let block = opp_fives.iter().copied().find(|&p| board.allowed(p, me));
+            result.best = block.or_else(|| any_allowed(board, me));
+            result.score = if opp_fives.len() > 1 { -(WIN - 2) } else { 0 };
+            result.reason = Reason::BlockFive;
+            return result;
+        }
+
+        // Threat-space search: a win by fours, then by threes and fours.
+        let fraction = |f: f64| {
+            limits
+                .deadline
+                .map(|d| start + d.saturating_duration_since(start).mul_f64(f))
+        };
+        let vcf_limits = ThreatLimits {
+            depth: 30,
+            nodes: limits.nodes.min(50_000),
+            deadline: fraction(0.08),
+        };
+        let mut threats = ThreatSearch::new(board, me, vcf_limits);
+        let vcf = threats.vcf();
+        result.nodes += threats.nodes();
+        if let Some(line) = vcf {
+            result.best = Some(line[0]);
+            result.score = WIN - line.len() as i32;
+            result.reason = Reason::Vcf;
+            return result;
+        }
+        let vct_limits = ThreatLimits {
+            depth: 6,
+            nodes: limits.nodes.min(30_000),
+            deadline: fraction(0.2),
+        };
+        let mut threats = ThreatSearch::new(board, me, vct_limits);
+        let vct = threats.vct();
+        result.nodes += threats.nodes();
+        if let Some(line) = vct {
+            result.best = Some(line[0]);
+            result.score = WIN - line.len() as i32;
+            result.reason = Reason::Vct;
+            return result;
+        }
+
+        let mut moves = match self.candidates(board, me, ROOT_WIDTH) {
+            Candidates::Win(p) => {
+                result.best = Some(p);
+                result.score = WIN - 3;
+                result.reason = Reason::Vcf;
+                return result;
+            }
+            Candidates::Moves(m) => m,
+        };
+        if moves.is_empty() {
+            result.best = any_allowed(board, me);
+            return result;
+        }
+        // Refuse moves after which the opponent wins by fours, when some
+        // move avoids that.
+        let opp_vcf_limits = ThreatLimits {
+            depth: 20,
+            nodes: limits.nodes.min(3_000),
+            deadline: fraction(0.3),
+        };
+        let mut opp_threats = ThreatSearch::new(board, opp, opp_vcf_limits);
+        let opp_vcf = opp_threats.vcf();
+        result.nodes += opp_threats.nodes();
+        if opp_vcf.is_some() {
+            let safe: Vec<Point> = moves
+                .iter()
+                .copied()
+                .filter(|&m| {
+                    board.make(m, me);
+                    let mut after = ThreatSearch::new(board, opp, opp_vcf_limits);
+                    let loses = after.vcf().is_some();
+                    result.nodes += after.nodes();
+                    board.undo();
+                    !loses
+                })
+                .collect();
+            if !safe.is_empty() {
+                moves = safe;
+            }
+        }
+
+        result.best = Some(moves[0]);
+        result.reason = Reason::Search;
+        // The last quarter of the time is kept for the safety check below.
+        self.deadline = fraction(0.75);
+        for depth in 1..=limits.depth.max(1) {
+            let Some((best, score)) = self.root(board, me, &mut moves, depth as i32) else {
+                break;
+            };
+            result.best = Some(best);
+            result.score = score;
+            result.depth = depth;
+            report(&SearchInfo {
+                depth,
+                score,
+                nodes: result.nodes + self.nodes,
+                best,
+                elapsed: start.elapsed(),
+            });
+            if self.stopped || score.abs() >= WIN_BOUND {
+                break;
+            }
+            if let Some(deadline) = limits.deadline {
+                // An iteration costs several times the last: do not start
+                // one we cannot finish.
+                let total = deadline.saturating_duration_since(start);
+                if start.elapsed() > total.mul_f64(0.4) {
+                    break;
+                }
+            }
+        }
+        result.nodes += self.nodes;
+        if result.score > -WIN_BOUND && result.score < WIN_BOUND {
+            self.safety_check(board, me, &moves, &mut result, fraction(1.0));
+        }
+        result
+    }
+
+    /// Before playing a quiet move, make sure the opponent has no win by
+    /// threats after it (the search may be too shallow to see one); take
+    /// the next candidate that leaves none, if any does.
+    fn safety_check(
+        &mut self,
+        board: &mut Board,
+        me: Colour,
+        moves: &[Point],
+        result: &mut SearchResult,
+        deadline: Option<Instant>,
+    ) {
+        let limits = ThreatLimits {
+            depth: 4,
+            nodes: 4_000,
+            deadline,
+        };
+        let Some(best) = result.best else {
+            return;
+        };
+        let order = std::iter::once(best).chain(moves.iter().copied().filter(|&m| m != best));
+        for m in order.take(8) {
+            board.make(m, me);
+            let mut opponent = ThreatSearch::new(board, me.opponent(), limits);
+            let loses = opponent.vct().is_some();
+            result.nodes += opponent.nodes();
+            board.undo();
+            if !loses {
+                result.best = Some(m);
+                return;
+            }
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return;
+            }
+        }
+    }
+
+    fn root(
+        &mut self,
+        board: &mut Board,
+        me: Colour,
+        moves: &mut [Point],
+        depth: i32,
+    ) -> Option<(Point, i32)> {
+        let mut alpha = -INFINITY;
+        let beta = INFINITY;
+        let mut best: Option<(usize, i32)> = None;
+        for (i, &m) in moves.iter().enumerate() {
+            board.make(m, me);
+            let score = if i == 0 {
+                -self.pvs(board, me.opponent(), depth - 1, -beta, -alpha, 1)
+            } else {
+                let s = -self.pvs(board, me.opponent(), depth - 1, -alpha - 1, -alpha, 1);
+                if s > alpha && !self.stopped {
+                    -self.pvs(board, me.opponent(), depth - 1, -beta, -alpha, 1)
+                } else {
+                    s
+                }
+            };
+            board.undo();
+            if self.stopped {
+                break;
+            }
+            if score > alpha {
+                alpha = score;
+                best = Some((i, score));
+            }
+        }
+        let (i, score) = best?;
+        moves[..=i].rotate_right(1);
+        Some((moves[0], score))
+    }
+
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.node_limit {
+            self.stopped = true;
+        }
+        if self.nodes & 255 == 0
+            && let Some(deadline) = self.deadline
+            && Instant::now() >= deadline
+        {
+            self.stopped = true;
+        }
+        !self.stopped
+    }
+
+    /// Principal-variation search from `me`'s point of view.
+    fn pvs(
+        &mut self,
+        board: &mut Board,
+        me: Colour,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: i32,
+    ) -> i32 {
+        if !self.tick() {
+            return 0;
+        }
+        let opp = me.opponent();
+        if !board.five_points(me).is_empty() {
+            return WIN - ply;
+        }
+        let opp_fives = board.five_points(opp);
+        if opp_fives.len() >= 2 {
+            return -(WIN - ply - 1);
+        }
+        if board.is_full() || board.lines().total_lines() == 0 {
+            return 0;
+        }
+        if depth <= 0 && opp_fives.is_empty() {
+            return self.quiesce(board, me, ply);
+        }
+        let key = board.key()
+            ^ if me == Colour::White {
+                WHITE_TO_MOVE
+            } else {
+                0
+            };
+        let mut tt_move = None;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.best;
+            let score = from_tt(e.score, ply);
+            if e.depth as i32 >= depth {
+                match e.bound {
+                    Bound::Exact => return score,
+                    Bound::Lower if score >= beta => return score,
+                    Bound::Upper if score <= alpha => return score,
+                    _ => {}
+                }
+            }
+        }
+        let mut moves = if let Some(&block) = opp_fives.first() {
+            if !board.allowed(block, me) {
+                return -(WIN - ply - 1);
+            }
+            vec![block]
+        } else {
+            match self.candidates(board, me, TREE_WIDTH) {
+                Candidates::Win(_) => return WIN - ply - 2,
+                Candidates::Moves(m) => m,
+            }
+        };
+        if moves.is_empty() {
+            return 0;
+        }
+        if let Some(t) = tt_move
+            && let Some(i) = moves.iter().position(|&m| m == t)
+        {
+            moves[..=i].rotate_right(1);
+        }
+        // A forced reply costs no depth: fours are searched to the end.
+        let next = if moves.len() == 1 { depth } else { depth - 1 };
+        let alpha0 = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_move = None;
+        for (i, &m) in moves.iter().enumerate() {
+            board.make(m, me);
+            let score = if i == 0 {
+                -self.pvs(board, opp, next, -beta, -alpha, ply + 1)
+            } else {
+                let s = -self.pvs(board, opp, next, -alpha - 1, -alpha, ply + 1);
+                if s > alpha && s < beta && !self.stopped {
+                    -self.pvs(board, opp, next, -beta, -alpha, ply + 1)
+                } else {
+                    s
+                }
+            };
+            board.undo();
+            if self.stopped {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(m);
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(Entry {
+            key,
+            score: to_tt(best_score, ply),
+            depth: depth as i16,
+            bound,
+            best: best_move,
+        });
+        best_score
+    }
+
+    /// Leaf: a four that cannot be stopped wins in three plies (the
+    /// opponent has no five to play, the caller checked); otherwise the
+    /// line scores.
+    fn quiesce(&mut self, board: &mut Board, me: Colour, ply: i32) -> i32 {
+        let points: Vec<Point> = board.points().collect();
+        for p in points {
+            if board.is_empty(p)
+                && board.lines().best_line(p.x, p.y, me).unwrap_or(0) >= 3
+                && board.shape(p, me, false).winning_four()
+                && board.allowed(p, me)
+            {
+                return WIN - ply - 2;
+            }
+        }
+        evaluate(board, me)
+    }
+
+    /// Moves worth searching for `me`, best first. When the opponent
+    /// threatens an unstoppable four next move, only our fours and the
+    /// squares on the opponent's threatening lines are kept ("if opponent
+    /// has an open 3 and can make an open 4, block it").
+    fn candidates(&mut self, board: &mut Board, me: Colour, width: usize) -> Candidates {
+        let opp = me.opponent();
+        let mut fours = Vec::new();
+        let mut opp_threat = false;
+        let points: Vec<Point> = board.points().collect();
+        for &p in &points {
+            if !board.is_empty(p) {
+                continue;
+            }
+            if board.lines().best_line(p.x, p.y, me).unwrap_or(0) >= 3 {
+                let s = board.shape(p, me, false);
+                if s.fours > 0 && board.allowed(p, me) {
+                    if s.winning_four() {
+                        return Candidates::Win(p);
+                    }
+                    fours.push(p);
+                }
+            }
+            if !opp_threat
+                && board.lines().best_line(p.x, p.y, opp).unwrap_or(0) >= 3
+                && board.shape(p, opp, false).winning_four()
+                && board.allowed(p, opp)
+            {
+                opp_threat = true;
+            }
+        }
+        let mut moves: Vec<Point> = if opp_threat {
+            // Every square that can touch the opponent's three lies on a
+            // live five-line holding three of his stones.
+            points
+                .iter()
+                .copied()
+                .filter(|&p| {
+                    board.is_empty(p) && board.lines().best_line(p.x, p.y, opp).unwrap_or(0) >= 3
+                })
+                .collect()
+        } else {
+            board.neighbourhood(2)
+        };
+        for f in &fours {
+            if !moves.contains(f) {
+                moves.push(*f);
+            }
+        }
+        moves.sort_by_cached_key(|&p| {
+            (
+                std::cmp::Reverse(fours.contains(&p) && opp_threat),
+                std::cmp::Reverse(turbo_score(board, p, me)),
+                p,
+            )
+        });
+        if !opp_threat {
+            moves.truncate(width.max(fours.len()));
+        }
+        moves.retain(|&p| board.allowed(p, me));
+        Candidates::Moves(moves)
+    }
+}
+
+/// Static evaluation for the side to move: Turbo's line counts, weighted
+/// by [`super::lines::LINE_SCORE`], ours minus theirs, plus the move.
+pub fn evaluate(board: &Board, me: Colour) -> i32 {
+    let lines = board.lines();
+    lines.score(me) - lines.score(me.opponent()) + 20
+}
+
+fn any_allowed(board: &mut Board, me: Colour) -> Option<Point> {
+    let points: Vec<Point> = board.points().collect();
+    points.into_iter().find(|&p| board.allowed(p, me))
+}
+
+fn to_tt(score: i32, ply: i32) -> i32 {
+    if score >= WIN_BOUND {
+        score + ply
+    } else if score <= -WIN_BOUND {
+        score - ply
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: i32) -> i32 {
+    if score >= WIN_BOUND {
+        score - ply
+    } else if score <= -WIN_BOUND {
+        score + ply
+    } else {
+        score
+    }
+}

@@ -1,0 +1,335 @@
+//! Threat-space search: VCF (victory by continuous fours) and VCT (victory
+//! by continuous threats: threes and fours).
+//!
+//! The attacker only plays moves that force an answer, so the tree stays
+//! narrow: after a four the defender has one reply (the completion point),
+//! after a three a handful (the points of that line, or a four of his own).
+//! Both searches return the winning line so that callers (and the tests)
+//! can replay it.
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use super::board::Board;
+use super::geometry::{Colour, DIRECTIONS, Point};
+use super::patterns::Shape;
+use super::turbo1985::turbo_score;
+
+/// Bounds on one threat search.
+#[derive(Clone, Copy, Debug)]
+pub struct ThreatLimits {
+    /// Attacker moves along the line, at most.
+    pub depth: u32,
+    /// Nodes, at most.
+    pub nodes: u64,
+    pub deadline: Option<Instant>,
+}
+
+/// A threat search over one board, for one attacker.
+pub struct ThreatSearch<'a> {
+    board: &'a mut Board,
+    attacker: Colour,
+    limits: ThreatLimits,
+    nodes: u64,
+    stopped: bool,
+    /// Positions already shown not to win, with the depth they were tried at.
+    failed_vcf: HashMap<u64, u32>,
+    failed_vct: HashMap<u64, u32>,
+}
+
+impl<'a> ThreatSearch<'a> {
+    pub fn new(board: &'a mut Board, attacker: Colour, limits: ThreatLimits) -> ThreatSearch<'a> {
+        ThreatSearch {
+            board,
+            attacker,
+            limits,
+            nodes: 0,
+            stopped: false,
+            failed_vcf: HashMap::new(),
+            failed_vct: HashMap::new(),
+        }
+    }
+
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// VCF: a winning line of attacker fours and forced blocks, ending with
+    /// a five or a four that cannot be blocked.
+    pub fn vcf(&mut self) -> Option<Vec<Point>> {
+        let depth = self.limits.depth;
+        self.vcf_node(depth)
+    }
+
+    /// VCT: like VCF, but open threes are threats too; after a three every
+    /// defence on its line and every defender four is tried.
+    pub fn vct(&mut self) -> Option<Vec<Point>> {
+        for depth in 1..=self.limits.depth {
+            if let Some(line) = self.vct_node(depth) {
+                return Some(line);
+            }
+            if self.stopped {
+                break;
+            }
+        }
+        None
+    }
+
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.limits.nodes {
+            self.stopped = true;
+        }
+        if self.nodes & 127 == 0
+            && let Some(deadline) = self.limits.deadline
+            && Instant::now() >= deadline
+        {
+            self.stopped = true;
+        }
+        !self.stopped
+    }
+
+    /// Attacker moves that make a four (and, with `threes`, an open three),
+    /// best first: unstoppable fours, then more fours, then Turbo's value.
+    fn threats(&mut self, threes: bool) -> Vec<(Point, Shape)> {
+        let a = self.attacker;
+        let mut out = Vec::new();
+        let need = if threes { 2 } else { 3 };
+        let points: Vec<Point> = self.board.points().collect();
+        for p in points {
+            if !self.board.is_empty(p)
+                || self.board.lines().best_line(p.x, p.y, a).unwrap_or(0) < need
+            {
+                continue;
+            }
+            let shape = self.board.shape(p, a, threes);
+            if (shape.fours > 0 || shape.threes > 0) && self.board.allowed(p, a) {
+                out.push((p, shape));
+            }
+        }
+        let board = &*self.board;
+        out.sort_by_cached_key(|&(p, s)| {
+            (
+                std::cmp::Reverse(s.winning_four()),
+                std::cmp::Reverse(s.fours.min(1)),
+                std::cmp::Reverse(turbo_score(board, p, a)),
+            )
+        });
+        out
+    }
+
+    fn vcf_node(&mut self, depth: u32) -> Option<Vec<Point>> {
+        if !self.tick() {
+            return None;
+        }
+        let a = self.attacker;
+        let d = a.opponent();
+        if let Some(&p) = self.board.five_points(a).first() {
+            return Some(vec![p]);
+        }
+        let defender_fives = self.board.five_points(d);
+        if defender_fives.len() >= 2 || depth == 0 {
+            return None;
+        }
+        let key = self.board.key();
+        if self
+            .failed_vcf
+            .get(&key)
+            .is_some_and(|&tried| tried >= depth)
+        {
+            return None;
+        }
+        let moves: Vec<(Point, Shape)> = match defender_fives.first() {
+            // The defender threatens five: only blocking with a four keeps
+            // the initiative.
+            Some(&q) => {
+                let shape = self.board.shape(q, a, false);
+                if shape.fours > 0 && self.board.allowed(q, a) {
+                    vec![(q, shape)]
+                } else {
+                    vec![]
+                }
+            }
+            None => self
+                .threats(false)
+                .into_iter()
+                .filter(|(_, s)| s.fours > 0)
+                .collect(),
+        };
+        for (m, _) in moves {
+            self.board.make(m, a);
+            let line = self.after_four(m, |s| s.vcf_node(depth - 1));
+            self.board.undo();
+            if line.is_some() {
+                return line;
+            }
+            if self.stopped {
+                return None;
+            }
+        }
+        if !self.stopped {
+            self.failed_vcf.insert(key, depth);
+        }
+        None
+    }
+
+    /// With the attacker's four `m` on the board: `Some(line)` if it wins,
+    /// either at once (two completion points, or a block that is forbidden
+    /// to the defender) or after the forced block by `next`.
+    fn after_four(
+        &mut self,
+        m: Point,
+        next: impl FnOnce(&mut Self) -> Option<Vec<Point>>,
+    ) -> Option<Vec<Point>> {
+        let a = self.attacker;
+        let d = a.opponent();
+        let completions = self.board.five_points(a);
+        match completions.len() {
+            0 => None,
+            1 => {
+                let block = completions[0];
+                if !self.board.allowed(block, d) {
+                    return Some(vec![m]);
+                }
+                self.board.make(block, d);
+                let rest = next(self);
+                self.board.undo();
+                rest.map(|rest| [vec![m, block], rest].concat())
+            }
+            _ => Some(vec![m]),
+        }
+    }
+
+    fn vct_node(&mut self, depth: u32) -> Option<Vec<Point>> {
+        if !self.tick() {
+            return None;
+        }
+        let a = self.attacker;
+        let d = a.opponent();
+        if let Some(&p) = self.board.five_points(a).first() {
+            return Some(vec![p]);
+        }
+        let defender_fives = self.board.five_points(d);
+        if defender_fives.len() >= 2 || depth == 0 {
+            return None;
+        }
+        let key = self.board.key();
+        if self
+            .failed_vct
+            .get(&key)
+            .is_some_and(|&tried| tried >= depth)
+        {
+            return None;
+        }
+        let moves: Vec<(Point, Shape)> = match defender_fives.first() {
+            Some(&q) => {
+                let shape = self.board.shape(q, a, true);
+                if (shape.fours > 0 || shape.threes > 0) && self.board.allowed(q, a) {
+                    vec![(q, shape)]
+                } else {
+                    vec![]
+                }
+            }
+            None => {
+                let mut all = self.threats(true);
+                all.truncate(16);
+                all
+            }
+        };
+        for (m, shape) in moves {
+            self.board.make(m, a);
+            let line = if shape.fours > 0 {
+                self.after_four(m, |s| s.vct_node(depth - 1))
+            } else {
+                self.after_three(m, shape, depth)
+            };
+            self.board.undo();
+            if line.is_some() {
+                return line;
+            }
+            if self.stopped {
+                return None;
+            }
+        }
+        if !self.stopped {
+            self.failed_vct.insert(key, depth);
+        }
+        None
+    }
+
+    /// With the attacker's three `m` on the board: it wins if the defender
+    /// has no VCF of his own and every defence still loses.
+    fn after_three(&mut self, m: Point, shape: Shape, depth: u32) -> Option<Vec<Point>> {
+        let a = self.attacker;
+        let d = a.opponent();
+        // A defender VCF beats a three. Look with a short, separate search.
+        let counter_limits = ThreatLimits {
+            depth: 6,
+            nodes: 400,
+            deadline: self.limits.deadline,
+        };
+        let mut counter = ThreatSearch::new(self.board, d, counter_limits);
+        let counter_win = counter.vcf().is_some();
+        self.nodes += counter.nodes;
+        if counter_win {
+            return None;
+        }
+        let defences = self.defences(m, shape);
+        let mut line = None;
+        for r in defences {
+            if !self.board.allowed(r, d) {
+                continue;
+            }
+            self.board.make(r, d);
+            let rest = self.vct_node(depth - 1);
+            self.board.undo();
+            match rest {
+                None => return None,
+                Some(rest) if line.is_none() => line = Some([vec![m, r], rest].concat()),
+                Some(_) => {}
+            }
+        }
+        line
+    }
+
+    /// Replies to the three `m`: the empty points within four of it along
+    /// each direction of the three, and every four of the defender.
+    fn defences(&mut self, m: Point, shape: Shape) -> Vec<Point> {
+        let d = self.attacker.opponent();
+        let mut out = Vec::new();
+        for (dir, &step) in DIRECTIONS.iter().enumerate() {
+            if shape.three_dirs & (1 << dir) == 0 {
+                continue;
+            }
+            for k in -4..=4 {
+                if let Some(q) = self.board.step(m, step, k)
+                    && self.board.is_empty(q)
+                    && !out.contains(&q)
+                {
+                    out.push(q);
+                }
+            }
+        }
+        let points: Vec<Point> = self.board.points().collect();
+        for p in points {
+            if self.board.is_empty(p)
+                && !out.contains(&p)
+                && self.board.lines().best_line(p.x, p.y, d).unwrap_or(0) >= 3
+                && self.board.shape(p, d, false).fours > 0
+            {
+                out.push(p);
+            }
+        }
+        out
+    }
+}
+
+/// Convenience: a VCF for `attacker`, if one is found within `limits`.
+pub fn find_vcf(board: &mut Board, attacker: Colour, limits: ThreatLimits) -> Option<Vec<Point>> {
+    ThreatSearch::new(board, attacker, limits).vcf()
+}
+
+/// Convenience: a VCT for `attacker`, if one is found within `limits`.
+pub fn find_vct(board: &mut Board, attacker: Colour, limits: ThreatLimits) -> Option<Vec<Point>> {
+    ThreatSearch::new(board, attacker, limits).vct()
+}

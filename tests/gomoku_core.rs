@@ -1,0 +1,605 @@
+//! Go-Moku core: Turbo's incremental tables against their recompute, the
+//! rule variants, the 1985 FindMove, and the threat searches.
+
+use engine::gomoku::lines::{LineTable, WEIGHT};
+use engine::gomoku::search::Reason;
+use engine::gomoku::threats::{ThreatLimits, find_vcf, find_vct};
+use engine::gomoku::{Board, Cell, Colour, Limits, Point, Rule, Searcher, Turbo1985};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+
+const RENJU: Rule = Rule {
+    exact_five: false,
+    renju: true,
+    caro: false,
+};
+
+fn board(rule: Rule, diagram: &str) -> Board {
+    Board::from_diagram(diagram, rule).expect("valid diagram")
+}
+
+fn p(x: usize, y: usize) -> Point {
+    Point::new(x, y)
+}
+
+#[test]
+fn line_count_matches_the_handbook() {
+    // "There are 15×19 horizontal, 19×15 vertical and 2×15×15 diagonal
+    // lines, giving a total of 1020."
+    assert_eq!(LineTable::line_count(19, 19), 1020);
+    assert_eq!(LineTable::line_count(5, 5), 12);
+}
+
+#[test]
+fn values_follow_the_weights() {
+    let mut b = Board::new(19, 19, Rule::FREESTYLE).unwrap();
+    b.play(p(9, 9), Colour::Black).unwrap();
+    let lines = b.lines();
+    // A neighbour of one black stone: that stone shares 4 of the 5
+    // horizontal lines through (10, 9), each of which would then hold 2
+    // stones (Weight[2] = 4); the other 16 lines would hold 1 (Weight[1] = 0).
+    assert_eq!(
+        lines.value(10, 9, Colour::Black),
+        4 * WEIGHT[2] + 16 * WEIGHT[1]
+    );
+    assert_eq!(lines.value(10, 9, Colour::Black), 16);
+    // For white, those four lines are dead; the rest hold nothing (weight 0).
+    assert_eq!(lines.value(10, 9, Colour::White), 0);
+    assert_eq!(lines.total_lines(), 1020);
+    b.play(p(10, 9), Colour::White).unwrap();
+    // The four horizontal lines holding both stones are no longer open.
+    assert_eq!(b.lines().total_lines(), 1016);
+}
+
+#[test]
+fn incremental_tables_equal_recompute_after_random_moves_and_undos() {
+    let mut rng = StdRng::seed_from_u64(5);
+    for round in 0..40 {
+        let w = rng.random_range(5..=20);
+        let h = if round % 3 == 0 {
+            rng.random_range(5..=20)
+        } else {
+            w
+        };
+        let mut b = Board::new(w, h, Rule::FREESTYLE).unwrap();
+        for step in 0..(w * h) {
+            let empties: Vec<Point> = b.points().filter(|&q| b.is_empty(q)).collect();
+            if empties.is_empty() {
+                break;
+            }
+            let q = empties[rng.random_range(0..empties.len())];
+            match rng.random_range(0..10) {
+                0 => b.place_wall(q).unwrap(),
+                1..=2 if b.filled() > 0 => {
+                    b.undo();
+                }
+                3 if b.filled() > 2 => {
+                    let (taken, _) = b.history()[rng.random_range(0..b.filled())];
+                    b.take_back(taken).unwrap();
+                }
+                n => b
+                    .play(
+                        q,
+                        if n % 2 == 0 {
+                            Colour::Black
+                        } else {
+                            Colour::White
+                        },
+                    )
+                    .unwrap(),
+            }
+            if step % 7 == 0 || b.is_full() {
+                assert!(b.tables_consistent(), "round {round} step {step}\n{b}");
+            }
+        }
+        assert!(b.tables_consistent());
+        while b.undo().is_some() {}
+        assert_eq!(b.lines(), &LineTable::new(w, h));
+        assert_eq!(b.key(), 0);
+    }
+}
+
+#[test]
+fn play_rejects_bad_points_and_leaves_the_board_alone() {
+    let mut b = Board::new(15, 15, Rule::FREESTYLE).unwrap();
+    b.play(p(7, 7), Colour::Black).unwrap();
+    let key = b.key();
+    assert!(b.play(p(15, 0), Colour::White).is_err());
+    assert!(b.play(p(7, 7), Colour::White).is_err());
+    assert!(b.take_back(p(3, 3)).is_err());
+    assert_eq!(b.key(), key);
+    assert_eq!(b.filled(), 1);
+    assert!(Board::new(4, 15, Rule::FREESTYLE).is_err());
+    assert!(Board::new(33, 33, Rule::FREESTYLE).is_err());
+    assert!(Board::new(32, 5, Rule::FREESTYLE).is_ok());
+}
+
+#[test]
+fn rule_masks_decode() {
+    for (mask, exact, renju, caro) in [
+        (0, false, false, false),
+        (1, true, false, false),
+        (2, false, false, false),
+        (3, true, false, false),
+        (4, false, true, false),
+        (8, false, false, true),
+        (9, true, false, true),
+    ] {
+        let r = Rule::from_mask(mask).unwrap();
+        assert_eq!(
+            (r.exact_five, r.renju, r.caro),
+            (exact, renju, caro),
+            "mask {mask}"
+        );
+        assert_eq!(Rule::from_mask(r.mask()), Ok(r));
+    }
+    for bad in [-1, 16, 100] {
+        assert!(Rule::from_mask(bad).is_err());
+    }
+}
+
+const OVERLINE: &str = "
+    .........
+    XX.XXX...
+    .........
+    OO.OOO...
+    .........
+    .........
+    .........
+    .........
+    .........";
+
+#[test]
+fn overline_wins_in_freestyle_but_not_under_exact_five() {
+    let free = board(Rule::FREESTYLE, OVERLINE);
+    assert!(free.makes_five(p(2, 1), Colour::Black));
+    let exact = board(Rule::from_mask(1).unwrap(), OVERLINE);
+    assert!(!exact.makes_five(p(2, 1), Colour::Black));
+    assert!(!exact.makes_five(p(2, 3), Colour::White));
+    assert!(exact.five_points(Colour::Black).is_empty());
+    // Under renju only black is held to exactly five.
+    let renju = board(RENJU, OVERLINE);
+    assert!(!renju.makes_five(p(2, 1), Colour::Black));
+    assert!(renju.makes_five(p(2, 3), Colour::White));
+}
+
+#[test]
+fn renju_forbidden_points_for_black() {
+    // (2,1) is an overline, (8,6) a double three; neither is forbidden for
+    // white, nor outside renju.
+    let diagram = "
+        ............
+        XX.XXX......
+        ............
+        ............
+        ........X...
+        ........X...
+        ......XX....
+        ............
+        ............
+        ............
+        ............
+        ............";
+    let mut b = board(RENJU, diagram);
+    assert!(b.is_forbidden(p(2, 1)), "overline\n{b}");
+    assert!(b.is_forbidden(p(8, 6)), "double three\n{b}");
+    assert!(!b.allowed(p(8, 6), Colour::Black));
+    assert!(b.allowed(p(8, 6), Colour::White));
+    assert!(!b.is_forbidden(p(5, 6)), "a single three is allowed");
+    let mut free = board(Rule::FREESTYLE, diagram);
+    assert!(free.allowed(p(8, 6), Colour::Black));
+    assert!(free.allowed(p(2, 1), Colour::Black));
+    let mut b = board(
+        RENJU,
+        "
+        ....O.....
+        ....X.....
+        ....X.....
+        ....X.....
+        OXXX......
+        ..........
+        ..........
+        ..........
+        ..........
+        ..........",
+    );
+    assert!(b.is_forbidden(p(4, 4)), "double four\n{b}");
+    assert!(!b.is_forbidden(p(4, 5)), "a single four is allowed");
+    let mut b = board(
+        RENJU,
+        "
+        ..........
+        ..........
+        ..........
+        ..........
+        ..........
+        ....X.....
+        ....X.....
+        ....X.....
+        ..........
+        XXXX......",
+    );
+    assert!(
+        !b.is_forbidden(p(4, 9)),
+        "a five is never forbidden, even with a four"
+    );
+    assert!(b.makes_five(p(4, 9), Colour::Black));
+    // Recognised in the opponent: black's overline point is no threat.
+    let b = board(RENJU, diagram);
+    assert!(!b.five_points(Colour::Black).contains(&p(2, 1)));
+}
+
+#[test]
+fn caro_needs_an_unblocked_five() {
+    let diagram = "
+        ..........
+        OXXXX.O...
+        ..........
+        XXXX.O....
+        ..........
+        ..........
+        ..........
+        ..........
+        ..........
+        ..........";
+    let free = board(Rule::FREESTYLE, diagram);
+    assert!(free.makes_five(p(5, 1), Colour::Black));
+    for mask in [8, 9] {
+        let caro = board(Rule::from_mask(mask).unwrap(), diagram);
+        assert!(
+            !caro.makes_five(p(5, 1), Colour::Black),
+            "blocked both ends, rule {mask}"
+        );
+        assert!(
+            caro.makes_five(p(4, 3), Colour::Black),
+            "the edge does not block, rule {mask}"
+        );
+    }
+    let overline = "
+        ..........
+        XX.XXX....
+        ..........
+        ..........
+        ..........";
+    assert!(board(Rule::from_mask(8).unwrap(), overline).makes_five(p(2, 1), Colour::Black));
+    assert!(!board(Rule::from_mask(9).unwrap(), overline).makes_five(p(2, 1), Colour::Black));
+}
+
+#[test]
+fn turbo1985_plays_the_centre_then_by_value() {
+    let mut t = Turbo1985::new(7);
+    let mut b = Board::new(19, 19, Rule::FREESTYLE).unwrap();
+    assert_eq!(t.find_move(&mut b, Colour::Black), Some(p(9, 9)));
+    let mut b = Board::new(15, 15, Rule::FREESTYLE).unwrap();
+    assert_eq!(t.find_move(&mut b, Colour::Black), Some(p(7, 7)));
+    // Weight[5] = 500 dominates: FindMove makes its five, or blocks one.
+    let mut b = board(
+        Rule::FREESTYLE,
+        "
+        .........
+        .XXXX....
+        .........
+        .OOO.....
+        .........
+        .........
+        .........
+        .........
+        .........",
+    );
+    let m = t.find_move(&mut b, Colour::Black).unwrap();
+    assert!(m == p(0, 1) || m == p(5, 1));
+    let m = t.find_move(&mut b, Colour::White).unwrap();
+    assert!(m == p(0, 1) || m == p(5, 1), "white blocks the four");
+}
+
+/// Replays a threat line: every attacker move but the last leaves exactly
+/// one completion point, which the defender's next move takes; the last
+/// move makes five or leaves two completion points. Returns the board.
+fn replay_vcf(mut b: Board, attacker: Colour, line: &[Point]) {
+    let defender = attacker.opponent();
+    for (i, pair) in line.chunks(2).enumerate() {
+        let m = pair[0];
+        assert!(b.five_points(defender).len() <= 1);
+        assert!(b.allowed(m, attacker), "move {i} {m} illegal\n{b}");
+        let five = b.makes_five(m, attacker);
+        b.play(m, attacker).unwrap();
+        if five {
+            assert_eq!(pair.len(), 1, "five before the end of the line");
+            return;
+        }
+        let completions = b.five_points(attacker);
+        match pair.get(1) {
+            Some(&reply) => {
+                assert_eq!(completions, vec![reply], "move {i}: {m} is not a four\n{b}");
+                b.play(reply, defender).unwrap();
+            }
+            None => {
+                assert!(completions.len() >= 2, "last move {m} does not win\n{b}");
+                assert!(b.five_points(defender).is_empty());
+                return;
+            }
+        }
+    }
+    panic!("line ends without a win");
+}
+
+const LIMITS: ThreatLimits = ThreatLimits {
+    depth: 20,
+    nodes: 200_000,
+    deadline: None,
+};
+
+/// VCF positions composed by us: black to move and win by fours.
+const VCF_POSITIONS: [&str; 3] = [
+    // Two closed threes whose fours meet on column 5.
+    "
+    ..........
+    .....O....
+    .OXXX.....
+    .....X....
+    .....X....
+    .OXXX.....
+    ..........
+    ..........
+    ..........
+    ..........",
+    // A ladder: each four's stone is part of the next four, the third is
+    // a double four.
+    "
+    ............
+    .....O......
+    .OXXX.......
+    .....X......
+    ....OX......
+    ............
+    ......X.....
+    .......X....
+    ....OXXX....
+    ............
+    ............
+    ............",
+    // Broken fours: X.XX. shapes on a row and a diagonal.
+    "
+    ............
+    ............
+    ............
+    ...OX.XX....
+    ............
+    ......X.....
+    .......X....
+    ............
+    .........O..
+    ............
+    ............
+    ............",
+];
+
+#[test]
+fn vcf_positions_are_solved_and_the_lines_replay() {
+    for (i, diagram) in VCF_POSITIONS.iter().enumerate() {
+        let b = board(Rule::FREESTYLE, diagram);
+        let mut work = b.clone();
+        let line = find_vcf(&mut work, Colour::Black, LIMITS)
+            .unwrap_or_else(|| panic!("VCF {i} not found\n{b}"));
+        assert!(
+            work.tables_consistent() && work.key() == b.key(),
+            "board restored"
+        );
+        replay_vcf(b.clone(), Colour::Black, &line);
+        // White has no such win here.
+        assert!(
+            find_vcf(&mut work, Colour::White, LIMITS).is_none(),
+            "position {i}"
+        );
+        // The full search plays the first move of a win by fours.
+        let mut s = Searcher::new(1 << 20);
+        let r = s.search(&mut work, Colour::Black, &Limits::depth(2), &mut |_| {});
+        assert!(
+            matches!(r.reason, Reason::Vcf | Reason::Five),
+            "position {i}: {:?}",
+            r.reason
+        );
+    }
+}
+
+/// VCT positions: black wins with threes and fours but not with fours alone.
+const VCT_POSITIONS: [&str; 3] = [
+    // Double three at (5,5).
+    "
+    O.........
+    ..........
+    ..........
+    .....X....
+    .....X....
+    ...XX.....
+    ..........
+    ..........
+    ..........
+    .........O",
+    // Found by a random search and kept: a four, then a double three.
+    "
+    ............
+    ............
+    ............
+    .....XXOO...
+    ...OO...X...
+    ............
+    .....XX.....
+    ....O.X.O...
+    ............
+    ............
+    ............
+    ............",
+    // Likewise: a three, a four, then the winning threat.
+    "
+    ............
+    ............
+    ............
+    ............
+    ...X.XOX....
+    ...O..X.....
+    ...OO.......
+    ...X....O...
+    ...O.X......
+    ............
+    ............
+    ............",
+];
+
+/// Replays a VCT line with the defences it lists: it must end with a five
+/// or with two completion points for the attacker.
+fn replay_vct(mut b: Board, attacker: Colour, line: &[Point]) {
+    let defender = attacker.opponent();
+    for pair in line.chunks(2) {
+        let m = pair[0];
+        if b.makes_five(m, attacker) {
+            return;
+        }
+        b.play(m, attacker).unwrap();
+        match pair.get(1) {
+            Some(&reply) => b.play(reply, defender).unwrap(),
+            None => {
+                assert!(
+                    b.five_points(attacker).len() >= 2,
+                    "line does not end in a win\n{b}"
+                );
+                return;
+            }
+        }
+    }
+    panic!("line ends without a win");
+}
+
+#[test]
+fn vct_positions_are_solved() {
+    for (i, diagram) in VCT_POSITIONS.iter().enumerate() {
+        let b = board(Rule::FREESTYLE, diagram);
+        let mut work = b.clone();
+        assert!(
+            find_vcf(&mut work, Colour::Black, LIMITS).is_none(),
+            "position {i} is a VCF"
+        );
+        let line = find_vct(
+            &mut work,
+            Colour::Black,
+            ThreatLimits { depth: 4, ..LIMITS },
+        )
+        .unwrap_or_else(|| panic!("VCT {i} not found\n{b}"));
+        assert_eq!(work.key(), b.key());
+        replay_vct(b.clone(), Colour::Black, &line);
+        let mut s = Searcher::new(1 << 20);
+        let r = s.search(&mut work, Colour::Black, &Limits::depth(2), &mut |_| {});
+        assert_eq!(r.reason, Reason::Vct, "position {i}");
+    }
+}
+
+#[test]
+fn renju_black_never_plays_a_forbidden_point() {
+    // The double three at (5,5) wins in freestyle; under renju it is
+    // forbidden, and neither level plays it.
+    let mut b = board(RENJU, VCT_POSITIONS[0]);
+    assert!(b.is_forbidden(p(5, 5)));
+    let mut s = Searcher::new(1 << 20);
+    let r = s.search(&mut b, Colour::Black, &Limits::depth(3), &mut |_| {});
+    assert_ne!(r.best, Some(p(5, 5)));
+    assert!(b.allowed(r.best.unwrap(), Colour::Black));
+    let mut t = Turbo1985::new(3);
+    let m = t.find_move(&mut b, Colour::Black).unwrap();
+    assert!(b.allowed(m, Colour::Black));
+}
+
+#[test]
+fn blocks_an_open_three() {
+    let b = board(
+        Rule::FREESTYLE,
+        "
+        ...............
+        ...............
+        ...............
+        ...............
+        ...............
+        ...............
+        ....X..........
+        .....OOO.......
+        ...X...........
+        ...............
+        ...............
+        ...............
+        ...............
+        ...............
+        ...............",
+    );
+    let mut work = b.clone();
+    let mut s = Searcher::new(1 << 20);
+    let r = s.search(&mut work, Colour::Black, &Limits::depth(3), &mut |_| {});
+    let m = r.best.unwrap();
+    work.play(m, Colour::Black).unwrap();
+    let threats: Vec<Point> = work
+        .points()
+        .filter(|&q| work.is_empty(q) && work.clone().shape(q, Colour::White, false).winning_four())
+        .collect();
+    assert!(
+        threats.is_empty(),
+        "{m} leaves white an open four at {threats:?}\n{work}"
+    );
+}
+
+/// Random positions: whenever the side to move can make five it does, and
+/// otherwise it blocks the opponent's five.
+#[test]
+fn never_misses_a_five_never_ignores_a_four() {
+    let mut rng = StdRng::seed_from_u64(1985);
+    let (mut wins, mut blocks) = (0, 0);
+    for _ in 0..400 {
+        let size = if rng.random_range(0..2) == 0 { 15 } else { 20 };
+        let mut b = Board::new(size, size, Rule::FREESTYLE).unwrap();
+        let c = size as i64 / 2;
+        let stones = rng.random_range(8..40);
+        let mut me = Colour::Black;
+        let mut ok = true;
+        for _ in 0..stones {
+            let q = loop {
+                let x = (c + rng.random_range(-4..=4)) as usize;
+                let y = (c + rng.random_range(-4..=4)) as usize;
+                if b.is_empty(p(x, y)) {
+                    break p(x, y);
+                }
+            };
+            b.play(q, me).unwrap();
+            if b.is_win_at(q) {
+                ok = false;
+                break;
+            }
+            me = me.opponent();
+        }
+        if !ok {
+            continue;
+        }
+        let own = b.five_points(me);
+        let theirs = b.five_points(me.opponent());
+        if own.is_empty() && theirs.is_empty() {
+            continue;
+        }
+        let mut s = Searcher::new(1 << 16);
+        let r = s.search(&mut b, me, &Limits::depth(1), &mut |_| {});
+        let m = r.best.unwrap();
+        if !own.is_empty() {
+            assert!(
+                own.contains(&m),
+                "missed a five: played {m}, fives {own:?}\n{b}"
+            );
+            wins += 1;
+        } else {
+            assert!(
+                theirs.contains(&m),
+                "ignored a four: played {m}, threats {theirs:?}\n{b}"
+            );
+            blocks += 1;
+        }
+        assert_eq!(b.cell(m), Cell::Empty);
+    }
+    assert!(
+        wins >= 20 && blocks >= 20,
+        "too few cases: {wins} wins, {blocks} blocks"
+    );
+}

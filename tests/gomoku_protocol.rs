@@ -1,0 +1,319 @@
+//! Conversations with the built `pbrain-turbo`: every Piskvork command and
+//! every kind of bad input. A bad line gets `ERROR …` (known command) or
+//! `UNKNOWN …` and never changes the game.
+
+use std::time::Instant;
+
+use testkit::run_with_input;
+
+/// Replies, without the DEBUG lines.
+fn talk(args: &[&str], input: &str) -> Vec<String> {
+    let out = run_with_input("pbrain-turbo", args, input);
+    assert!(out.status.success(), "exit status {:?}", out.status);
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with("DEBUG"))
+        .map(str::to_string)
+        .collect()
+}
+
+fn coord(line: &str) -> (usize, usize) {
+    let (x, y) = line
+        .split_once(',')
+        .unwrap_or_else(|| panic!("not a move: {line}"));
+    (x.parse().unwrap(), y.parse().unwrap())
+}
+
+const FAST: &str = "INFO timeout_turn 300\n";
+
+#[test]
+fn start_sizes() {
+    let r = talk(
+        &[],
+        "START 15\nSTART 20\nSTART 5\nSTART 32\nSTART 4\nSTART 33\nSTART abc\nSTART\nRECTSTART 20,15\nRECTSTART 20\nRECTSTART 40,10\n",
+    );
+    assert_eq!(&r[..4], ["OK", "OK", "OK", "OK"]);
+    for line in &r[4..8] {
+        assert!(line.starts_with("ERROR "), "{line}");
+    }
+    assert_eq!(r[8], "OK");
+    assert!(r[9].starts_with("ERROR ") && r[10].starts_with("ERROR "));
+    assert_eq!(r.len(), 11);
+}
+
+#[test]
+fn begin_plays_the_centre_and_rectangular_boards_work() {
+    let r = talk(&[], "START 15\nBEGIN\n");
+    assert_eq!(r, ["OK", "7,7"]);
+    let r = talk(&[], &format!("RECTSTART 20,10\n{FAST}BEGIN\nTURN 19,9\n"));
+    assert_eq!(r[1], "10,5");
+    let (x, y) = coord(&r[2]);
+    assert!(x < 20 && y < 10 && (x, y) != (10, 5) && (x, y) != (19, 9));
+}
+
+#[test]
+fn commands_before_start_are_errors() {
+    let r = talk(
+        &[],
+        "TURN 7,7\nBEGIN\nRESTART\nPLAY 1,1\nTAKEBACK 1,1\nBOARD\n7,7,1\nDONE\nSWAP2BOARD\nDONE\nSTART 15\n",
+    );
+    assert_eq!(r.len(), 8, "{r:?}");
+    for line in &r[..7] {
+        assert!(line.starts_with("ERROR "), "{line}");
+    }
+    assert_eq!(r[7], "OK");
+}
+
+#[test]
+fn turn_answers_with_a_free_point() {
+    let r = talk(&[], &format!("START 15\n{FAST}TURN 7,7\nTURN 8,8\n"));
+    let a = coord(&r[1]);
+    let b = coord(&r[2]);
+    assert!(a != (7, 7) && b != (7, 7) && b != (8, 8) && a != b);
+}
+
+#[test]
+fn bad_turns_are_errors_and_change_nothing() {
+    let input = format!(
+        "START 15\n{FAST}TURN 7,7\nTURN 7,7\nTURN 15,3\nTURN 3\nTURN a,b\nTURN -1,2\nTURN 1,2,3\nTURN\nTAKEBACK 7,7\nTAKEBACK 7,7\n"
+    );
+    let r = talk(&[], &input);
+    assert_eq!(r[0], "OK");
+    let reply = coord(&r[1]);
+    for line in &r[2..8] {
+        assert!(line.starts_with("ERROR "), "{line}");
+    }
+    assert!(
+        r[8].starts_with("ERROR "),
+        "TURN without argument: {}",
+        r[8]
+    );
+    // 7,7 is still the opponent's stone: it can be taken back once.
+    assert_eq!(r[9], "OK");
+    assert!(r[10].starts_with("ERROR "));
+    assert_ne!(reply, (7, 7));
+}
+
+#[test]
+fn error_messages_state_the_expected_syntax() {
+    let r = talk(
+        &[],
+        "START 15\nTURN 3\nTURN 20,1\nTURN 7,7\nTURN 7,7\nSTART 99\n",
+    );
+    assert!(r[1].contains("expected x,y"), "{}", r[1]);
+    assert!(r[2].contains("off the board"), "{}", r[2]);
+    assert!(r[4].contains("occupied"), "{}", r[4]);
+    assert!(r[5].contains("5 to 32"), "{}", r[5]);
+}
+
+#[test]
+fn board_takes_the_five_or_blocks_the_four() {
+    // Own four on row 3: the brain completes it.
+    let r = talk(
+        &[],
+        "START 15\nBOARD\n3,3,1\n4,3,1\n5,3,1\n6,3,1\n3,5,2\n4,5,2\n5,5,2\n6,5,2\n1,1,2\nDONE\n",
+    );
+    assert!(r[1] == "2,3" || r[1] == "7,3", "{r:?}");
+    // Opponent four, own nothing: the brain blocks.
+    let r = talk(
+        &[],
+        &format!(
+            "START 15\n{FAST}BOARD\n3,5,2\n4,5,2\n5,5,2\n6,5,2\n2,5,1\n10,10,1\n0,0,1\nDONE\n"
+        ),
+    );
+    assert_eq!(r[1], "7,5");
+}
+
+#[test]
+fn bad_boards_are_rejected_whole() {
+    let r = talk(
+        &[],
+        "START 15\nBOARD\n7,7,1\n7,7,2\nDONE\nBOARD\n7,7,1\n20,1,2\nDONE\nBOARD\n7,7,4\nDONE\nBOARD\n7,7\nDONE\nBOARD\n1,1,1\n1,1,1\nDONE\nTAKEBACK 7,7\nTAKEBACK 1,1\n",
+    );
+    assert_eq!(r.len(), 8, "{r:?}");
+    assert!(r[1].contains("both field 1 and field 2"), "{}", r[1]);
+    for line in &r[1..6] {
+        assert!(line.starts_with("ERROR "), "{line}");
+    }
+    // None of those stones is on the board.
+    assert!(r[6].starts_with("ERROR ") && r[7].starts_with("ERROR "));
+}
+
+#[test]
+fn board_with_dead_stones_of_a_continuous_game() {
+    let r = talk(
+        &[],
+        &format!("START 15\n{FAST}BOARD\n7,7,3\n8,8,2\n6,6,1\nDONE\n"),
+    );
+    let m = coord(&r[1]);
+    assert!(![(7, 7), (8, 8), (6, 6)].contains(&m));
+}
+
+#[test]
+fn info_gets_no_reply_and_unknown_keys_are_ignored() {
+    let r = talk(
+        &[],
+        "START 15\nINFO timeout_turn 1000\nINFO timeout_match 100000\nINFO time_left 100000\nINFO max_memory 367001600\nINFO game_type 1\nINFO rule 1\nINFO folder /tmp\nINFO evaluate 3,3\nINFO strange_key 7\nABOUT\n",
+    );
+    assert_eq!(r.len(), 2, "{r:?}");
+    assert!(r[1].starts_with("name=\"pbrain-turbo\""));
+}
+
+#[test]
+fn bad_info_values_are_reported_before_the_next_reply_and_ignored() {
+    // rule 16 is refused, so the overline below still wins for us (freestyle).
+    let r = talk(
+        &[],
+        "START 15\nINFO timeout_turn soon\nINFO rule 16\nINFO level grandmaster\nINFO\nBOARD\n1,3,1\n2,3,1\n4,3,1\n5,3,1\n6,3,1\n1,5,2\n2,5,2\n4,5,2\n5,5,2\n9,9,2\nDONE\n",
+    );
+    assert_eq!(r[0], "OK");
+    assert!(
+        r.iter().any(|l| l.starts_with("ERROR INFO needs a key")),
+        "{r:?}"
+    );
+    let messages: Vec<&String> = r.iter().filter(|l| l.starts_with("MESSAGE ")).collect();
+    assert_eq!(messages.len(), 3, "{r:?}");
+    assert_eq!(r.last().unwrap(), "3,3");
+}
+
+#[test]
+fn exact_five_rule_avoids_the_overline() {
+    // With rule 1 the overline point 3,3 does not win, so the brain must
+    // block white's four on row 5 (3,5 is ours, so 8,5 is the only block).
+    let r = talk(
+        &[],
+        "START 15\nINFO rule 1\nINFO timeout_turn 300\nBOARD\n1,3,1\n2,3,1\n4,3,1\n5,3,1\n6,3,1\n4,5,2\n5,5,2\n6,5,2\n7,5,2\n3,5,1\n12,12,2\nDONE\n",
+    );
+    assert_eq!(r[1], "8,5");
+}
+
+#[test]
+fn takeback_and_play() {
+    let r = talk(
+        &[],
+        "START 15\nPLAY 7,7\nPLAY 7,7\nPLAY 15,15\nTAKEBACK 7,7\nTAKEBACK 7,7\nTAKEBACK 99,99\nTAKEBACK x\nPLAY 7,7\n",
+    );
+    assert_eq!(r[1], "7,7");
+    assert!(r[2].starts_with("ERROR ") && r[3].starts_with("ERROR "));
+    assert_eq!(r[4], "OK");
+    assert!(r[5].starts_with("ERROR ") && r[6].starts_with("ERROR ") && r[7].starts_with("ERROR "));
+    assert_eq!(r[8], "7,7");
+}
+
+#[test]
+fn restart_clears_the_board_and_replays_the_same_way() {
+    let game = "TURN 7,7\nTURN 8,7\nTURN 9,7\nTURN 7,9\n";
+    let r = talk(
+        &["--level", "turbo1985"],
+        &format!("START 15\n{game}RESTART\n{game}"),
+    );
+    assert_eq!(r[0], "OK");
+    assert_eq!(r[5], "OK");
+    assert_eq!(r[1..5], r[6..10], "same game after RESTART");
+    let r = talk(&[], "START 15\nBEGIN\nRESTART\nBEGIN\n");
+    assert_eq!(r, ["OK", "7,7", "OK", "7,7"]);
+}
+
+#[test]
+fn level_1985_by_flag_and_by_info() {
+    let game = "START 19\nINFO timeout_turn 300\nTURN 9,9\nTURN 10,9\nTURN 11,9\n";
+    let by_flag = talk(&["--level", "turbo1985"], game);
+    let by_info = talk(&[], &format!("INFO level turbo1985\n{game}"));
+    assert_eq!(by_flag, by_info);
+    // The 1985 program answers the first stone next to it.
+    let (x, y) = coord(&by_flag[1]);
+    assert!(x.abs_diff(9) <= 1 && y.abs_diff(9) <= 1);
+    let bad = run_with_input("pbrain-turbo", &["--level", "grandmaster"], "");
+    assert!(!bad.status.success(), "a bad flag is refused");
+}
+
+#[test]
+fn swap2board() {
+    let r = talk(
+        &[],
+        &format!(
+            "START 15\n{FAST}SWAP2BOARD\nDONE\nSWAP2BOARD\n7,7\n8,8\n9,9\nDONE\nSWAP2BOARD\n7,7\n8,8\nDONE\nSWAP2BOARD\n7,7\n7,7\n8,8\nDONE\nBEGIN\n"
+        ),
+    );
+    let stones: Vec<(usize, usize)> = r[1].split(' ').map(coord).collect();
+    assert_eq!(stones.len(), 3);
+    assert!(r[2] == "SWAP" || coord(&r[2]) != (7, 7), "{}", r[2]);
+    assert!(r[3].starts_with("ERROR ") && r[4].starts_with("ERROR "));
+    // SWAP2BOARD leaves the game alone: BEGIN still sees an empty board.
+    assert_eq!(r[5], "7,7");
+}
+
+#[test]
+fn unknown_commands_case_and_line_ends() {
+    let r = talk(
+        &[],
+        "start 15\r\n\r\n\r\nfrobnicate 1\rAbOuT\rbegin\n\nYXBOARD\r\n",
+    );
+    assert_eq!(r[0], "OK");
+    assert!(r[1].starts_with("UNKNOWN "), "{}", r[1]);
+    assert!(r[2].starts_with("name="));
+    assert_eq!(r[3], "7,7");
+    assert!(r[4].starts_with("UNKNOWN "));
+    assert_eq!(r.len(), 5);
+}
+
+#[test]
+fn end_exits_at_once() {
+    let r = talk(&[], "START 15\nEND\nABOUT\nBEGIN\n");
+    assert_eq!(r, ["OK"]);
+    let r = talk(&[], "START 15\nBOARD\n1,1,1\nEND\nABOUT\n");
+    assert_eq!(r, ["OK"]);
+}
+
+#[test]
+fn moves_respect_the_turn_time() {
+    // Each reported think time (from reading TURN to writing the move)
+    // stays under 300 ms, and the whole game under the forfeit limit of
+    // 8 × (300 ms + 1 s) even on a loaded machine.
+    let start = Instant::now();
+    let out = run_with_input(
+        "pbrain-turbo",
+        &[],
+        "START 20\nINFO timeout_turn 300\nTURN 10,10\nTURN 11,11\nTURN 12,10\nTURN 9,12\nTURN 8,8\nTURN 13,13\nTURN 10,13\nTURN 11,9\n",
+    );
+    let elapsed = start.elapsed();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut moves = 0;
+    for line in text.lines().filter(|l| l.starts_with("DEBUG")) {
+        let ms: u64 = line
+            .split(" in ")
+            .nth(1)
+            .unwrap()
+            .trim_end_matches(" ms")
+            .parse()
+            .unwrap();
+        assert!(ms < 300, "{line}");
+        moves += 1;
+    }
+    assert_eq!(moves, 8, "{text}");
+    assert!(elapsed.as_millis() < 8 * 1300, "{elapsed:?}");
+}
+
+#[test]
+fn time_left_shortens_the_move() {
+    let start = Instant::now();
+    let r = talk(
+        &[],
+        "START 20\nINFO timeout_turn 30000\nINFO time_left 800\nTURN 10,10\nINFO time_left 700\nTURN 11,11\n",
+    );
+    assert_eq!(r.len(), 3);
+    // Two moves out of 800 ms of match time, with the forfeit tolerance.
+    assert!(start.elapsed().as_millis() < 1800, "{:?}", start.elapsed());
+}
+
+#[test]
+fn timeout_zero_means_fast() {
+    let start = Instant::now();
+    let r = talk(
+        &[],
+        "START 20\nINFO timeout_turn 0\nTURN 10,10\nTURN 11,11\nTURN 12,12\n",
+    );
+    assert_eq!(r.len(), 4);
+    assert!(start.elapsed().as_millis() < 3000, "{:?}", start.elapsed());
+}
