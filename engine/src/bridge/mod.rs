@@ -11,6 +11,7 @@ pub mod card;
 pub mod contract;
 pub mod deal;
 pub mod hand;
+pub mod scoring;
 pub mod trick;
 
 pub use auction::{Auction, AuctionError, Call, CallParseError};
