@@ -11,6 +11,7 @@ pub mod card;
 pub mod contract;
 pub mod deal;
 pub mod hand;
+pub mod rubber;
 pub mod scoring;
 pub mod trick;
 
