@@ -9,6 +9,7 @@
 pub mod auction;
 pub mod card;
 pub mod contract;
+pub mod ddtable;
 pub mod deal;
 pub mod hand;
 pub mod rubber;
@@ -18,6 +19,7 @@ pub mod trick;
 pub use auction::{Auction, AuctionError, Call, CallParseError};
 pub use card::{Card, CardParseError, Rank, Seat, SeatParseError, Side, Strain, Suit};
 pub use contract::{Contract, ContractBid, ContractParseError, Doubling};
+pub use ddtable::{DdTable, DdTableParseError};
 pub use deal::{
     Deal, DealError, Vulnerability, VulnerabilityParseError, board_dealer, board_vulnerability,
 };
