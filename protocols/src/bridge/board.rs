@@ -219,13 +219,13 @@ impl Board {
     }
 
     /// Builds the PBN play record from cards in play order, starting with
-    /// `leader`: the inverse of [`Board::linear_play`].
-    pub fn set_linear_play(
-        &mut self,
-        leader: Seat,
-        cards: &[Card],
-        strain: Strain,
-    ) -> Result<(), BoardError> {
+    /// `leader`: the inverse of [`Board::linear_play`]. No cards, no
+    /// record.
+    pub fn set_linear_play(&mut self, leader: Seat, cards: &[Card], strain: Strain) {
+        if cards.is_empty() {
+            self.play = None;
+            return;
+        }
         let mut tricks = Vec::new();
         let mut lead = leader;
         for chunk in cards.chunks(4) {
@@ -242,7 +242,6 @@ impl Board {
             }
         }
         self.play = Some(PlayRecord { leader, tricks });
-        Ok(())
     }
 
     /// Fills in the one unknown hand when the other three hold 13 cards

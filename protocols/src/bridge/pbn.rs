@@ -237,6 +237,9 @@ fn lex_line(line: &str, in_brace: &mut bool, game: &mut RawGame) -> bool {
             _ => {
                 any = true;
                 let start = i;
+                // A stray `]` or `}` is a one-character word (an error
+                // later); everything else runs to a separator.
+                i += 1;
                 while i < chars.len()
                     && !chars[i].is_whitespace()
                     && !"[]{};=$!?".contains(chars[i])
@@ -524,10 +527,11 @@ pub fn parse_game(game: &RawGame) -> Result<Board, PbnError> {
                 let _ = auction.push(Call::Pass);
             }
         }
-        let annotations = call_notes
+        let mut annotations: Vec<Option<String>> = call_notes
             .iter()
             .map(|n| n.map(|n| notes.get(&n).cloned().unwrap_or_default()))
             .collect();
+        annotations.resize(auction.calls().len(), None);
         b.auction = Some(AuctionRecord {
             auction,
             annotations,
