@@ -727,3 +727,66 @@ fn mangled_input_never_panics() {
         }
     }
 }
+
+#[test]
+fn a_played_out_board_records_contract_result_and_score() {
+    let mut rng = StdRng::seed_from_u64(77);
+    for n in 1..=50 {
+        let mut b = Board::dealt(n, Deal::random(&mut rng));
+        let mut auction = Auction::new(b.dealer.expect("dealer"));
+        let level = rng.random_range(1..=7);
+        let strain = Strain::ALL[rng.random_range(0..5)];
+        auction
+            .push(Call::bid(level, strain).expect("bid"))
+            .expect("opening bid");
+        if rng.random_bool(0.3) {
+            auction.push(Call::Double).expect("double");
+        }
+        while !auction.is_complete() {
+            auction.push(Call::Pass).expect("pass");
+        }
+        b.set_auction(auction);
+        let c = b.contract().expect("contract");
+        assert_eq!(b.declarer, Some(c.declarer));
+        let mut play = Play::new(&b.deal, &c);
+        while !play.is_finished() {
+            let card = play.legal_cards().iter().choose(&mut rng).expect("card");
+            play.play(card).expect("legal");
+        }
+        b.set_play(&play);
+        let tricks = play.declarer_tricks();
+        assert_eq!(b.result, Some(tricks));
+        let vul = b.is_vulnerable(c.declarer.side());
+        let declarer_score = scoring::duplicate_score(&c, vul, tricks);
+        let ns = if c.declarer.side() == engine::bridge::Side::NorthSouth {
+            declarer_score
+        } else {
+            -declarer_score
+        };
+        assert_eq!(b.score, Some(ns));
+        assert_eq!(b.linear_play(), play.cards_played());
+        let text = pbn::write_board(&b);
+        assert_eq!(pbn::parse_board(&text), Ok(b.clone()));
+        assert!(!text.contains("*\r\n"), "a full play has no `*`");
+    }
+}
+
+/// The sample files shipped in books/deals/ all read without error.
+#[test]
+fn shipped_sample_deals_read() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("books/deals");
+    let mut files = 0;
+    for entry in std::fs::read_dir(&dir).expect("books/deals") {
+        let path = entry.expect("entry").path();
+        let text = std::fs::read_to_string(&path).expect("sample file");
+        let (format, boards) = read_boards(&text);
+        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        assert_eq!(format == Format::Lin, ext == "lin", "{}", path.display());
+        assert!(!boards.is_empty(), "{}", path.display());
+        for b in boards {
+            b.unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        }
+        files += 1;
+    }
+    assert!(files >= 3);
+}

@@ -47,6 +47,15 @@ impl fmt::Display for ReadError {
 
 impl std::error::Error for ReadError {}
 
+/// Reads a whole input stream as text. Deal files are ISO-8859-1 at
+/// heart: a byte that is not UTF-8 becomes U+FFFD instead of failing the
+/// run.
+pub fn read_input<R: io::Read>(mut input: R) -> io::Result<String> {
+    let mut bytes = Vec::new();
+    input.read_to_end(&mut bytes)?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
 /// Reads every board of a text in the detected format, in order.
 pub fn read_boards(text: &str) -> (Format, Vec<Result<Board, ReadError>>) {
     let format = Format::detect(text);
