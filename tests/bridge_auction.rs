@@ -36,7 +36,9 @@ impl Referee {
                 level > l || (level == l && strain.index() > s)
             }
             (Call::Double, Some((_, _, by))) => (by + seat) % 2 == 1 && self.doubled == 0,
-            (Call::Redouble, Some((_, _, by))) => (by + seat) % 2 == 0 && self.doubled == 1,
+            (Call::Redouble, Some((_, _, by))) => {
+                (by + seat).is_multiple_of(2) && self.doubled == 1
+            }
             (_, None) => false,
         }
     }
