@@ -619,7 +619,8 @@ fn random_board(rng: &mut StdRng, n: u32, for_lin: bool) -> Board {
             play.play(card).expect("legal");
             played.push(card);
         }
-        b.set_linear_play(c.opening_leader(), &played, c.strain);
+        b.set_linear_play(c.opening_leader(), &played, c.strain)
+            .expect("no card twice");
         b.result = rng.random_bool(0.7).then(|| rng.random_range(0..=13));
     }
     if !for_lin {

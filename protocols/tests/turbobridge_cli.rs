@@ -1,5 +1,6 @@
-//! `turbobridge` conversations: deals in on stdin, boards out on stdout,
-//! `board N: <error>` on stderr for a bad board, non-zero exit at the end.
+//! `turbobridge convert` conversations: deals in on stdin, boards out on
+//! stdout, `board N: <error>` on stderr for a bad board, non-zero exit at
+//! the end. (The default mode bids and plays; it has its own tests.)
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
@@ -30,7 +31,7 @@ const GOOD2: &str = "[Board \"2\"]\n[Dealer \"E\"]\n[Vulnerable \"NS\"]\n\
 #[test]
 fn good_boards_come_back_as_strict_pbn() {
     let input = format!("{GOOD}\n{GOOD2}");
-    let out = run(&[], &input);
+    let out = run(&["convert"], &input);
     assert!(
         out.status.success(),
         "{}",
@@ -49,7 +50,7 @@ fn a_bad_board_is_reported_skipped_and_fails_the_run() {
     // Board 2 has a card twice; boards 1 and 3 are fine.
     let bad = GOOD2.replace("J2.T9875", "A2.T9875");
     let input = format!("{GOOD}\n{bad}\n{GOOD2}");
-    let out = run(&[], &input);
+    let out = run(&["convert"], &input);
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8(out.stderr).expect("utf-8");
     assert_eq!(err.lines().count(), 1, "{err}");
@@ -63,15 +64,15 @@ fn a_bad_board_is_reported_skipped_and_fails_the_run() {
 #[test]
 fn lin_in_lin_out_and_pbn_to_lin() {
     let lin = "pn|a,b,c,d|st||md|1S4QAH37KAD28TC6TQ,S2567THJD347QC57J,S38KH24689D9JC38A,|rh||ah|Board 3|sv|e|mb|1N|mb|p|mb|2D!|an|transfer|mb|p|mb|2H|mb|p|mb|p|mb|p|pg||pc|HJ|pc|H2|pc|H5|pc|HA|pg||mc|9|\n";
-    let out = run(&["--format", "lin"], lin);
+    let out = run(&["convert", "--format", "lin"], lin);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).expect("utf-8");
     assert!(text.contains("mb|2D!|an|transfer|"));
     assert!(text.contains("pc|HJ|pc|H2|pc|H5|pc|HA|"));
     assert!(text.contains("mc|9|"));
     // The LIN output reads back to the same PBN as the original.
-    let a = run(&[], lin);
-    let b = run(&[], &text);
+    let a = run(&["convert"], lin);
+    let b = run(&["convert"], &text);
     assert_eq!(a.stdout, b.stdout);
     assert!(String::from_utf8_lossy(&a.stdout).contains("[Contract \"2H\"]"));
 
@@ -95,7 +96,7 @@ fn garbage_never_crashes() {
         "{",
         "[Auction \"N\"]\n7NT XX XX XX\n",
     ] {
-        let out = run(&[], input);
+        let out = run(&["convert"], input);
         assert!(
             matches!(out.status.code(), Some(0) | Some(1)),
             "{input:?}: {:?}",
@@ -109,13 +110,16 @@ fn garbage_never_crashes() {
         );
     }
     // Invalid UTF-8 is read lossily, not refused.
-    let out = run(&[], &String::from_utf8_lossy(b"[Event \"\xff\"]\n"));
+    let out = run(
+        &["convert"],
+        &String::from_utf8_lossy(b"[Event \"\xff\"]\n"),
+    );
     assert_eq!(out.status.code(), Some(1));
 }
 
 #[test]
 fn unknown_options_are_usage_errors() {
-    let out = run(&["--format", "xml"], GOOD);
+    let out = run(&["convert", "--format", "xml"], GOOD);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("pbn"));
 }

@@ -6,7 +6,7 @@
 //! Modes are subcommands; each supplies only the per-board work to
 //! [`protocols::bridge::io::run_filter`].
 
-use std::io;
+use std::io::{self, Read};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -49,9 +49,16 @@ impl From<OutFormat> for Format {
     }
 }
 
+fn read_stdin() -> io::Result<String> {
+    let mut bytes = Vec::new();
+    io::stdin().read_to_end(&mut bytes)?;
+    // Deal files are ISO-8859-1 at heart; never fail on a stray byte.
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let text = match bridge_io::read_input(io::stdin().lock()) {
+    let text = match read_stdin() {
         Ok(t) => t,
         Err(e) => {
             eprintln!("turbobridge: cannot read stdin: {e}");

@@ -179,7 +179,8 @@ impl Board {
     /// finished (or claimed), the Result and the Score for North-South.
     pub fn set_play(&mut self, play: &Play) {
         let cards: Vec<Card> = play.cards_played().into_iter().map(|(_, c)| c).collect();
-        self.set_linear_play(play.opening_leader(), &cards, play.strain());
+        // A Play never holds a card twice.
+        let _ = self.set_linear_play(play.opening_leader(), &cards, play.strain());
         if let Some(result) = play.result() {
             self.result = Some(result);
             let vul = self.vulnerability.unwrap_or_default();
@@ -248,11 +249,23 @@ impl Board {
 
     /// Builds the PBN play record from cards in play order, starting with
     /// `leader`: the inverse of [`Board::linear_play`]. No cards, no
-    /// record.
-    pub fn set_linear_play(&mut self, leader: Seat, cards: &[Card], strain: Strain) {
+    /// record. Refuses a card given twice (legality against the hands is
+    /// [`Board::validate`]'s job).
+    pub fn set_linear_play(
+        &mut self,
+        leader: Seat,
+        cards: &[Card],
+        strain: Strain,
+    ) -> Result<(), BoardError> {
+        let mut seen = engine::bridge::Hand::EMPTY;
+        for &c in cards {
+            if !seen.insert(c) {
+                return Err(BoardError::CardPlayedTwice(c));
+            }
+        }
         if cards.is_empty() {
             self.play = None;
-            return;
+            return Ok(());
         }
         let mut tricks = Vec::new();
         let mut lead = leader;
@@ -270,6 +283,7 @@ impl Board {
             }
         }
         self.play = Some(PlayRecord { leader, tricks });
+        Ok(())
     }
 
     /// Fills in the one unknown hand when the other three hold 13 cards

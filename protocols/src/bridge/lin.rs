@@ -326,7 +326,8 @@ fn parse_pairs(pairs: &[(String, String)]) -> Result<Board, LinError> {
     b.complete_deal();
     if !cards.is_empty() {
         let contract = b.contract().ok_or(LinError::PlayWithoutContract)?;
-        b.set_linear_play(contract.opening_leader(), &cards, contract.strain);
+        b.set_linear_play(contract.opening_leader(), &cards, contract.strain)
+            .map_err(LinError::Inconsistent)?;
     }
     b.validate().map_err(LinError::Inconsistent)?;
     Ok(b)
