@@ -127,6 +127,23 @@ pub struct FilterSummary {
 /// error. Bad boards are reported as `board N: <error>` on `errors` and
 /// skipped. The exit status is the caller's: non-zero when
 /// `summary.failed > 0`.
+///
+/// # Examples
+/// A mode that fills in the OptimumScore tag:
+/// ```
+/// use protocols::bridge::io::{Format, run_filter};
+/// let input = "[Deal \"N:AKQJ8..AT8632.43 T742.Q9543.J.QT8 63.AJT8.97.J7652 95.K762.KQ54.AK9\"]\n\n\
+///              [Deal \"N:AA.. - - -\"]\n";
+/// let (mut out, mut err) = (Vec::new(), Vec::new());
+/// let summary = run_filter(input, Format::Pbn, &mut out, &mut err, |_, mut board| {
+///     board.optimum_score = Some(0);
+///     Ok(board)
+/// })
+/// .unwrap();
+/// assert_eq!((summary.boards, summary.failed), (2, 1));
+/// assert!(String::from_utf8(out).unwrap().contains("[OptimumScore \"NS 0\"]"));
+/// assert!(String::from_utf8(err).unwrap().starts_with("board 2: Deal: "));
+/// ```
 pub fn run_filter<W: Write, E: Write>(
     text: &str,
     out_format: Format,

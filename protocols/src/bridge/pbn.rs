@@ -616,8 +616,12 @@ pub fn parse_board(text: &str) -> Result<Board, PbnError> {
 /// The export file header.
 pub const HEADER: &str = "% PBN 2.1\r\n% EXPORT\r\n";
 
+/// Escapes a tag value for export; tabs (forbidden in export, tolerated
+/// on import) become spaces.
 fn escape(v: &str) -> String {
-    v.replace('\\', "\\\\").replace('"', "\\\"")
+    v.replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace('\t', " ")
 }
 
 fn tag(out: &mut String, name: &str, value: &str) {
