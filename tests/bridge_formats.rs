@@ -539,6 +539,13 @@ fn lin_splits_boards_and_detects_format() {
     let (format, boards) = read_boards(&known_board_text(1));
     assert_eq!(format, Format::Pbn);
     assert_eq!(boards.len(), 1);
+    // A byte-order mark in front changes nothing.
+    for text in [known_board_text(1), LIN_SAMPLE.to_string()] {
+        let with_bom = format!("\u{feff}{text}");
+        let (a, plain) = read_boards(&text);
+        let (b, bom) = read_boards(&with_bom);
+        assert_eq!((a, plain), (b, bom));
+    }
 }
 
 #[test]

@@ -23,6 +23,8 @@ pub struct RawGame {
 /// `{}` comments) and tokenizes each; `%` lines are skipped. Games
 /// without any token (comments only) are dropped.
 pub fn split_games(text: &str) -> Vec<RawGame> {
+    // Windows tools may start the file with a byte-order mark.
+    let text = text.trim_start_matches('\u{feff}');
     let mut games = Vec::new();
     let mut current = RawGame {
         tokens: Vec::new(),
