@@ -798,3 +798,15 @@ fn shipped_sample_deals_read() {
     }
     assert!(files >= 3);
 }
+
+#[test]
+fn latin1_input_is_decoded_not_refused() {
+    use protocols::bridge::io::read_input;
+    let mut bytes = b"[Event \"Caf\xe9 Bridge\"]\n".to_vec();
+    bytes.extend_from_slice(known_board_text(0).as_bytes());
+    let text = read_input(&bytes[..]).expect("read");
+    let b = pbn::parse_board(&text).expect("board");
+    assert_eq!(b.event, "Caf\u{e9} Bridge");
+    let utf8 = read_input("[Event \"Caf\u{e9}\"]".as_bytes()).expect("read");
+    assert_eq!(utf8, "[Event \"Caf\u{e9}\"]");
+}

@@ -47,13 +47,21 @@ impl fmt::Display for ReadError {
 
 impl std::error::Error for ReadError {}
 
-/// Reads a whole input stream as text. Deal files are ISO-8859-1 at
-/// heart: a byte that is not UTF-8 becomes U+FFFD instead of failing the
-/// run.
+/// Reads a whole input stream as text. PBN is ISO-8859-1 at heart: input
+/// that is not UTF-8 is decoded as Latin-1 (every byte one character), so
+/// names and comments survive and nothing fails on a stray byte.
 pub fn read_input<R: io::Read>(mut input: R) -> io::Result<String> {
     let mut bytes = Vec::new();
     input.read_to_end(&mut bytes)?;
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    Ok(decode(bytes))
+}
+
+/// UTF-8 if valid, else Latin-1.
+pub fn decode(bytes: Vec<u8>) -> String {
+    match String::from_utf8(bytes) {
+        Ok(s) => s,
+        Err(e) => e.into_bytes().into_iter().map(char::from).collect(),
+    }
 }
 
 /// Reads every board of a text in the detected format, in order.
