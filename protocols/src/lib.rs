@@ -1,4 +1,6 @@
 //! Front ends: each turns one protocol's lines into calls on an `engine` core.
+
+pub mod bridge;
 pub mod chess_perft;
 pub mod console;
 pub mod gomocup;
