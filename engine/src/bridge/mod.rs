@@ -10,13 +10,17 @@ pub mod auction;
 pub mod card;
 pub mod contract;
 pub mod dds;
+pub mod ddtable;
 pub mod deal;
 pub mod hand;
+pub mod rubber;
+pub mod scoring;
 pub mod trick;
 
 pub use auction::{Auction, AuctionError, Call, CallParseError};
 pub use card::{Card, CardParseError, Rank, Seat, SeatParseError, Side, Strain, Suit};
 pub use contract::{Contract, ContractBid, ContractParseError, Doubling};
+pub use ddtable::{DdTable, DdTableParseError};
 pub use deal::{
     Deal, DealError, Vulnerability, VulnerabilityParseError, board_dealer, board_vulnerability,
 };

@@ -73,6 +73,19 @@ impl Trick {
         self.leader.offset(self.len as usize)
     }
 
+    /// A trick led by `leader` with `cards` in play order; `None` for
+    /// more than four cards. No legality check: this is a record.
+    pub fn from_cards(leader: Seat, cards: &[Card]) -> Option<Trick> {
+        if cards.len() > 4 {
+            return None;
+        }
+        let mut t = Trick::new(leader);
+        for &c in cards {
+            t.push(c);
+        }
+        Some(t)
+    }
+
     fn push(&mut self, card: Card) {
         self.cards[self.len as usize] = Some(card);
         self.len += 1;
@@ -166,6 +179,7 @@ impl std::error::Error for ClaimError {}
 pub struct Play {
     strain: Strain,
     declarer: Seat,
+    first_leader: Seat,
     hands: Deal,
     tricks: Vec<Trick>,
     current: Trick,
@@ -191,6 +205,7 @@ impl Play {
         Play {
             strain,
             declarer,
+            first_leader: leader,
             hands: *deal,
             tricks: Vec::new(),
             current: Trick::new(leader),
@@ -205,6 +220,11 @@ impl Play {
 
     pub fn declarer(&self) -> Seat {
         self.declarer
+    }
+
+    /// The player who led the first card of this play.
+    pub fn opening_leader(&self) -> Seat {
+        self.first_leader
     }
 
     /// The cards each player still holds.
