@@ -9,6 +9,7 @@
 pub mod auction;
 pub mod card;
 pub mod contract;
+pub mod dds;
 pub mod ddtable;
 pub mod deal;
 pub mod hand;
