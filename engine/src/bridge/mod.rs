@@ -12,6 +12,7 @@ pub mod card;
 pub mod contract;
 pub mod deal;
 pub mod hand;
+pub mod play;
 pub mod scoring;
 pub mod trick;
 
