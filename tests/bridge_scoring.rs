@@ -167,3 +167,102 @@ fn matchpoints_sum_to_the_whole_top() {
     let n = field.len() as u32;
     assert_eq!(mps.iter().sum::<u32>(), n * (n - 1));
 }
+
+mod rubber {
+    use engine::bridge::rubber::{RUBBER_TWO_NIL, RUBBER_TWO_ONE, Rubber, RubberError};
+    use engine::bridge::{Contract, ContractBid, Seat, Side, Vulnerability};
+
+    fn c(text: &str, declarer: Seat) -> Contract {
+        text.parse::<ContractBid>()
+            .expect("contract")
+            .with_declarer(declarer)
+    }
+
+    /// Replays a rubber that ends on the sample card of the handbook
+    /// (chapter 7, SCORE.BR): N/S 270 above, 120 / 0 / 0 below, 390 in
+    /// all; E/W 400 above, 20 / 120 / 0 below, 540 in all.
+    #[test]
+    fn the_handbook_score_card() {
+        let mut r = Rubber::new();
+        // E/W make 1C: 20 below in game 1.
+        r.record(Some(&c("1C", Seat::East)), 7).unwrap();
+        // N/S make 2H with four overtricks: 60 below, 120 above.
+        r.record(Some(&c("2H", Seat::South)), 12).unwrap();
+        // E/W go three down, not vulnerable: 150 above for N/S.
+        r.record(Some(&c("3D", Seat::West)), 6).unwrap();
+        // N/S make 2S: 120 below in game 1 makes a game.
+        let s = r.record(Some(&c("2S", Seat::North)), 8).unwrap();
+        assert!(s.game && s.side == Some(Side::NorthSouth));
+        assert_eq!(r.current_game(), 2);
+        assert_eq!(r.vulnerability(), Vulnerability::NS);
+        // E/W make 4S: game 2 to them, both vulnerable now.
+        r.record(Some(&c("4S", Seat::East)), 10).unwrap();
+        assert_eq!(r.vulnerability(), Vulnerability::Both);
+        // N/S, vulnerable, go four down in 4S: 400 above for E/W.
+        r.record(Some(&c("4S", Seat::North)), 6).unwrap();
+
+        let ns = r.side(Side::NorthSouth);
+        let ew = r.side(Side::EastWest);
+        assert_eq!((ns.above, ns.below, ns.total()), (270, [120, 0, 0], 390));
+        assert_eq!((ew.above, ew.below, ew.total()), (400, [20, 120, 0], 540));
+        assert!(!r.is_finished());
+        let card = r.card().to_string();
+        let lines: Vec<Vec<&str>> = card
+            .lines()
+            .map(|l| l.split_whitespace().collect())
+            .collect();
+        assert_eq!(lines[2], ["Overline", "270", "400"]);
+        assert_eq!(lines[3], ["Game", "1", "120", "20"]);
+        assert_eq!(lines[6], ["Totals", "390", "540"]);
+    }
+
+    #[test]
+    fn rubber_bonus_700_or_500() {
+        let mut r = Rubber::new();
+        r.record(Some(&c("3NT", Seat::North)), 9).unwrap();
+        let s = r.record(Some(&c("4H", Seat::South)), 10).unwrap();
+        assert_eq!(s.rubber_bonus, RUBBER_TWO_NIL);
+        assert!(r.is_finished());
+        assert_eq!(r.winner(), Some(Side::NorthSouth));
+        assert_eq!(r.side(Side::NorthSouth).total(), 100 + 120 + 700);
+        assert_eq!(
+            r.record(Some(&c("1C", Seat::East)), 7),
+            Err(RubberError::Finished)
+        );
+
+        let mut r = Rubber::new();
+        r.record(Some(&c("5C", Seat::East)), 11).unwrap();
+        r.record(Some(&c("3NT", Seat::North)), 9).unwrap();
+        let s = r.record(Some(&c("6S", Seat::West)), 12).unwrap();
+        // Vulnerable small slam 750 plus the rubber bonus for 2-1.
+        assert_eq!(s.rubber_bonus, RUBBER_TWO_ONE);
+        assert_eq!(s.above, 750 + 500);
+        assert_eq!(r.winner(), Some(Side::EastWest));
+    }
+
+    #[test]
+    fn part_scores_add_up_but_do_not_carry_over() {
+        let mut r = Rubber::new();
+        r.record(Some(&c("2C", Seat::North)), 8).unwrap();
+        r.record(Some(&c("1NT", Seat::East)), 7).unwrap();
+        let s = r.record(Some(&c("2D", Seat::South)), 8).unwrap();
+        // 40 + 40 = 80: still no game.
+        assert!(!s.game);
+        let s = r.record(Some(&c("1H", Seat::North)), 7).unwrap();
+        assert!(s.game);
+        assert_eq!(r.side(Side::NorthSouth).below, [110, 0, 0]);
+        // E/W's 40 stays in game 1; game 2 starts from zero for both.
+        assert_eq!(r.side(Side::EastWest).below, [40, 0, 0]);
+        r.record(Some(&c("2NT", Seat::West)), 8).unwrap();
+        assert_eq!(r.side(Side::EastWest).below, [40, 70, 0]);
+        // Doubled into game: 2HX = 120 below, 50 above.
+        let s = r.record(Some(&c("2HX", Seat::East)), 8).unwrap();
+        assert!(s.game);
+        assert_eq!(s.above, 50);
+        assert_eq!(r.current_game(), 3);
+        // Passed out: nothing changes.
+        let before = r;
+        r.record(None, 0).unwrap();
+        assert_eq!(r, before);
+    }
+}

@@ -1,1 +1,3 @@
 //! Front ends: each turns one protocol's lines into calls on an `engine` core.
+
+pub mod bridge;

@@ -10,15 +10,18 @@ pub mod auction;
 pub mod bidding;
 pub mod card;
 pub mod contract;
+pub mod ddtable;
 pub mod deal;
 pub mod hand;
 pub mod play;
+pub mod rubber;
 pub mod scoring;
 pub mod trick;
 
 pub use auction::{Auction, AuctionError, Call, CallParseError};
 pub use card::{Card, CardParseError, Rank, Seat, SeatParseError, Side, Strain, Suit};
 pub use contract::{Contract, ContractBid, ContractParseError, Doubling};
+pub use ddtable::{DdTable, DdTableParseError};
 pub use deal::{
     Deal, DealError, Vulnerability, VulnerabilityParseError, board_dealer, board_vulnerability,
 };

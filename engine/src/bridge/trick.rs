@@ -73,6 +73,19 @@ impl Trick {
         self.leader.offset(self.len as usize)
     }
 
+    /// A trick led by `leader` with `cards` in play order; `None` for
+    /// more than four cards. No legality check: this is a record.
+    pub fn from_cards(leader: Seat, cards: &[Card]) -> Option<Trick> {
+        if cards.len() > 4 {
+            return None;
+        }
+        let mut t = Trick::new(leader);
+        for &c in cards {
+            t.push(c);
+        }
+        Some(t)
+    }
+
     fn push(&mut self, card: Card) {
         self.cards[self.len as usize] = Some(card);
         self.len += 1;

@@ -1,0 +1,84 @@
+//! `turbobridge`: Turbo Bridge as a text filter. Reads PBN or LIN deals on
+//! stdin (the format is detected), processes them board by board and
+//! writes them on stdout; a bad board is reported as `board N: <error>` on
+//! stderr and skipped, and the exit status is non-zero if any board failed.
+//!
+//! Modes are subcommands; each supplies only the per-board work to
+//! [`protocols::bridge::io::run_filter`].
+
+use std::io::{self, Read};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use protocols::bridge::io::{self as bridge_io, Format};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "turbobridge",
+    version,
+    about = "Turbo Bridge: PBN/LIN deals in, boards out"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = OutFormat::Pbn, global = true)]
+    format: OutFormat,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Read the boards and write them back (PBN export or LIN): a format
+    /// check and converter. The default when no mode is given.
+    Convert,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum OutFormat {
+    Pbn,
+    Lin,
+}
+
+impl From<OutFormat> for Format {
+    fn from(f: OutFormat) -> Format {
+        match f {
+            OutFormat::Pbn => Format::Pbn,
+            OutFormat::Lin => Format::Lin,
+        }
+    }
+}
+
+fn read_stdin() -> io::Result<String> {
+    let mut bytes = Vec::new();
+    io::stdin().read_to_end(&mut bytes)?;
+    // Deal files are ISO-8859-1 at heart; never fail on a stray byte.
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let text = match read_stdin() {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("turbobridge: cannot read stdin: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let format = Format::from(cli.format);
+    let stdout = io::stdout().lock();
+    let stderr = io::stderr().lock();
+    let result = match cli.command.unwrap_or(Command::Convert) {
+        Command::Convert => bridge_io::run_filter(&text, format, stdout, stderr, |_, b| Ok(b)),
+    };
+    match result {
+        Ok(summary) if summary.failed == 0 => ExitCode::SUCCESS,
+        Ok(_) => ExitCode::FAILURE,
+        // The reader went away (e.g. `| head`): nothing left to report.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("turbobridge: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,143 @@
+//! The board-by-board loop every `turbobridge` mode shares: read PBN or
+//! LIN (detected), hand each good board to the mode, write the results in
+//! the chosen format, report a bad board as `board N: <error>` on the
+//! error stream and go on. Modes (convert, solve, the bidding/playing
+//! filter) supply only the per-board work.
+
+use std::fmt;
+use std::io::{self, Write};
+
+use super::board::Board;
+use super::lin::{self, LinError};
+use super::pbn::{self, PbnError};
+
+/// A deal file format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Pbn,
+    Lin,
+}
+
+impl Format {
+    /// LIN when the text starts with a `key|` pair, PBN otherwise.
+    pub fn detect(text: &str) -> Format {
+        if lin::looks_like_lin(text) {
+            Format::Lin
+        } else {
+            Format::Pbn
+        }
+    }
+}
+
+/// Why a board could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReadError {
+    Pbn(PbnError),
+    Lin(LinError),
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadError::Pbn(e) => e.fmt(f),
+            ReadError::Lin(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+/// Reads every board of a text in the detected format, in order.
+pub fn read_boards(text: &str) -> (Format, Vec<Result<Board, ReadError>>) {
+    let format = Format::detect(text);
+    let boards = match format {
+        Format::Pbn => pbn::parse_all(text)
+            .into_iter()
+            .map(|r| r.map_err(ReadError::Pbn))
+            .collect(),
+        Format::Lin => lin::parse_all(text)
+            .into_iter()
+            .map(|r| r.map_err(ReadError::Lin))
+            .collect(),
+    };
+    (format, boards)
+}
+
+/// Writes boards one at a time in one format: the PBN export header
+/// before the first, an empty line between PBN games, a line per LIN
+/// board. Flushes after every board so a long run shows progress.
+pub struct BoardWriter<W: Write> {
+    out: W,
+    format: Format,
+    written: usize,
+}
+
+impl<W: Write> BoardWriter<W> {
+    pub fn new(out: W, format: Format) -> BoardWriter<W> {
+        BoardWriter {
+            out,
+            format,
+            written: 0,
+        }
+    }
+
+    pub fn write(&mut self, board: &Board) -> io::Result<()> {
+        match self.format {
+            Format::Pbn => {
+                if self.written == 0 {
+                    self.out.write_all(pbn::HEADER.as_bytes())?;
+                } else {
+                    self.out.write_all(b"\r\n")?;
+                }
+                self.out.write_all(pbn::write_board(board).as_bytes())?;
+            }
+            Format::Lin => {
+                self.out.write_all(lin::write_board(board).as_bytes())?;
+                self.out.write_all(b"\n")?;
+            }
+        }
+        self.written += 1;
+        self.out.flush()
+    }
+
+    /// Boards written so far.
+    pub fn written(&self) -> usize {
+        self.written
+    }
+}
+
+/// What a filter run did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FilterSummary {
+    pub boards: usize,
+    pub failed: usize,
+}
+
+/// Runs a mode over every board of `text`: `work(n, board)` (n counts
+/// boards from 1 in input order) returns the board to write or a one-line
+/// error. Bad boards are reported as `board N: <error>` on `errors` and
+/// skipped. The exit status is the caller's: non-zero when
+/// `summary.failed > 0`.
+pub fn run_filter<W: Write, E: Write>(
+    text: &str,
+    out_format: Format,
+    out: W,
+    mut errors: E,
+    mut work: impl FnMut(usize, Board) -> Result<Board, String>,
+) -> io::Result<FilterSummary> {
+    let (_, boards) = read_boards(text);
+    let mut writer = BoardWriter::new(out, out_format);
+    let mut summary = FilterSummary::default();
+    for (i, read) in boards.into_iter().enumerate() {
+        let n = i + 1;
+        summary.boards += 1;
+        match read.map_err(|e| e.to_string()).and_then(|b| work(n, b)) {
+            Ok(board) => writer.write(&board)?,
+            Err(e) => {
+                summary.failed += 1;
+                writeln!(errors, "board {n}: {e}")?;
+            }
+        }
+    }
+    Ok(summary)
+}

@@ -1,0 +1,390 @@
+//! LIN, Bridge Base Online's `key|value|` format (no public spec; the keys
+//! below follow endplay and BridgeData, see the reference notes).
+//!
+//! Read: `pn` (names S, W, N, E), `md` (dealer digit 1=S 2=W 3=N 4=E, then
+//! the hands S, W, N, E; the fourth may be missing), `sv` (o, n, e, b),
+//! `ah` (`Board 7`), `qx` (`o7`), `mb` (`p`, `d`, `r`, `1C`..`7N`, alert
+//! `!`), `an` (explanation of the last call), `pc` (a card, or a whole
+//! trick), `mc` (declarer's total tricks, a claim); `pg`, `st`, `rh`,
+//! `nt` and unknown keys are skipped. A new board starts at `qx`, `pn` or
+//! `md` once the current one has a deal.
+
+use std::fmt;
+
+use engine::bridge::{
+    Auction, AuctionError, Call, CallParseError, Card, CardParseError, Deal, DealError, Hand, Rank,
+    Seat, Suit, Vulnerability,
+};
+
+use super::board::{AuctionRecord, Board, BoardError, ContractTag};
+
+/// Why a LIN board was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LinError {
+    /// Text that is not `key|value|` pairs.
+    Syntax(String),
+    /// No `md` key.
+    MissingDeal,
+    /// `md` not of the form `<1-4><S hand>,<W hand>,<N hand>[,<E hand>]`.
+    Deal(String),
+    /// A hand inside `md` that is malformed.
+    Hand(String),
+    /// The hands inside `md` do not form a deal.
+    BadDeal(DealError),
+    /// `sv` not one of o, n, e, b (or 0, -).
+    Vulnerability(String),
+    Call(CallParseError),
+    /// Call number `index` (from 1) is illegal.
+    IllegalCall {
+        index: usize,
+        error: AuctionError,
+    },
+    Card(CardParseError),
+    /// `pc` cards while no contract is known.
+    PlayWithoutContract,
+    /// More than 52 cards.
+    TooManyCards,
+    /// `mc` not a number 0..=13.
+    Claim(String),
+    /// The parts of the board do not fit together.
+    Inconsistent(BoardError),
+}
+
+impl fmt::Display for LinError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LinError::Syntax(t) => write!(f, "bad LIN {t:?}: expected key|value| pairs"),
+            LinError::MissingDeal => f.write_str("no md|...| deal"),
+            LinError::Deal(v) => write!(
+                f,
+                "bad md {v:?}: expected <dealer 1-4><S hand>,<W hand>,<N hand>[,<E hand>]"
+            ),
+            LinError::Hand(h) => write!(
+                f,
+                "bad LIN hand {h:?}: expected S<ranks>H<ranks>D<ranks>C<ranks>, e.g. SAKQHJT9D876C5432"
+            ),
+            LinError::BadDeal(e) => write!(f, "md: {e}"),
+            LinError::Vulnerability(v) => write!(f, "bad sv {v:?}: expected o, n, e or b"),
+            LinError::Call(e) => write!(f, "mb: {e}"),
+            LinError::IllegalCall { index, error } => write!(f, "mb: call {index}: {error}"),
+            LinError::Card(e) => write!(f, "pc: {e}"),
+            LinError::PlayWithoutContract => {
+                f.write_str("pc: cards played but the auction reaches no contract")
+            }
+            LinError::TooManyCards => f.write_str("pc: more than 52 cards"),
+            LinError::Claim(v) => write!(f, "bad mc {v:?}: expected declarer's total tricks 0-13"),
+            LinError::Inconsistent(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for LinError {}
+
+/// Whether a text looks like LIN rather than PBN: a two-letter key and a
+/// bar at the start of the first meaningful line.
+pub fn looks_like_lin(text: &str) -> bool {
+    let t = text.trim_start();
+    let b = t.as_bytes();
+    b.len() >= 3 && b[0].is_ascii_alphabetic() && b[1].is_ascii_alphabetic() && b[2] == b'|'
+}
+
+/// The `key|value|` pairs of a text, newlines removed.
+fn pairs(text: &str) -> Result<Vec<(String, String)>, LinError> {
+    let flat: String = text.chars().filter(|&c| c != '\r' && c != '\n').collect();
+    let mut parts = flat.split('|');
+    let mut out = Vec::new();
+    while let Some(key) = parts.next() {
+        let key = key.trim();
+        if key.is_empty() {
+            continue;
+        }
+        let Some(value) = parts.next() else {
+            return Err(LinError::Syntax(key.to_string()));
+        };
+        if key.len() != 2 || !key.chars().all(|c| c.is_ascii_alphanumeric()) {
+            return Err(LinError::Syntax(format!("{key}|{value}|")));
+        }
+        out.push((key.to_ascii_lowercase(), value.to_string()));
+    }
+    Ok(out)
+}
+
+/// Splits a LIN text into boards' pairs (see the module documentation).
+fn split_boards(pairs: Vec<(String, String)>) -> Vec<Vec<(String, String)>> {
+    let mut boards: Vec<Vec<(String, String)>> = Vec::new();
+    let mut current: Vec<(String, String)> = Vec::new();
+    for (k, v) in pairs {
+        let has_deal = current.iter().any(|(k, _)| k == "md");
+        let starts = matches!(k.as_str(), "qx" | "pn" | "md");
+        if starts && has_deal {
+            boards.push(std::mem::take(&mut current));
+        }
+        current.push((k, v));
+    }
+    if !current.is_empty() {
+        boards.push(current);
+    }
+    boards
+}
+
+/// Parses every board of a LIN text; a text that is not `key|value|`
+/// pairs at all gives one error.
+pub fn parse_all(text: &str) -> Vec<Result<Board, LinError>> {
+    match pairs(text) {
+        Err(e) => vec![Err(e)],
+        Ok(p) => split_boards(p).iter().map(|b| parse_pairs(b)).collect(),
+    }
+}
+
+/// Parses a text that holds one board.
+pub fn parse_board(text: &str) -> Result<Board, LinError> {
+    parse_all(text)
+        .into_iter()
+        .next()
+        .unwrap_or(Err(LinError::MissingDeal))
+}
+
+/// The dealer digit: 1 = S, 2 = W, 3 = N, 4 = E.
+fn dealer_from_digit(c: char) -> Option<Seat> {
+    match c {
+        '1' => Some(Seat::South),
+        '2' => Some(Seat::West),
+        '3' => Some(Seat::North),
+        '4' => Some(Seat::East),
+        _ => None,
+    }
+}
+
+fn dealer_digit(s: Seat) -> char {
+    match s {
+        Seat::South => '1',
+        Seat::West => '2',
+        Seat::North => '3',
+        Seat::East => '4',
+    }
+}
+
+/// LIN lists hands and names S, W, N, E.
+const LIN_SEATS: [Seat; 4] = [Seat::South, Seat::West, Seat::North, Seat::East];
+
+fn parse_hand(text: &str) -> Result<Hand, LinError> {
+    let err = || LinError::Hand(text.to_string());
+    let mut hand = Hand::EMPTY;
+    let mut suit: Option<Suit> = None;
+    let t = text.replace("10", "T");
+    for c in t.chars() {
+        if let Some(s) = Suit::from_letter(c) {
+            suit = Some(s);
+            continue;
+        }
+        let rank = Rank::from_letter(c).ok_or_else(err)?;
+        let card = Card::new(suit.ok_or_else(err)?, rank);
+        if !hand.insert(card) {
+            return Err(err());
+        }
+    }
+    Ok(hand)
+}
+
+fn write_hand(h: Hand) -> String {
+    let mut s = String::new();
+    for suit in Suit::DESCENDING {
+        s.push(suit.letter());
+        // BBO writes ranks low to high.
+        for r in 2..=14 {
+            if h.suit(suit) >> r & 1 != 0 {
+                s.push(Rank(r).letter());
+            }
+        }
+    }
+    s
+}
+
+fn parse_call(v: &str) -> Result<(Call, bool), LinError> {
+    let alert = v.contains('!');
+    let t = v.replace('!', "");
+    let call = t.trim().parse().map_err(LinError::Call)?;
+    Ok((call, alert))
+}
+
+fn parse_pairs(pairs: &[(String, String)]) -> Result<Board, LinError> {
+    let mut b = Board::default();
+    let mut md_seen = false;
+    let mut calls: Vec<(Call, Option<String>)> = Vec::new();
+    let mut cards: Vec<Card> = Vec::new();
+    let mut claim: Option<u8> = None;
+    for (key, value) in pairs {
+        match key.as_str() {
+            "pn" => {
+                for (seat, name) in LIN_SEATS.iter().zip(value.split(',')) {
+                    b.players[seat.index()] = name.to_string();
+                }
+            }
+            "md" if !md_seen => {
+                md_seen = true;
+                let mut chars = value.chars();
+                let first = chars.next();
+                let rest = chars.as_str();
+                let hands: Vec<&str> = rest.split(',').collect();
+                let dealer = first.and_then(dealer_from_digit);
+                if dealer.is_none() && !value.is_empty() {
+                    return Err(LinError::Deal(value.clone()));
+                }
+                if hands.len() > 4 {
+                    return Err(LinError::Deal(value.clone()));
+                }
+                b.dealer = dealer;
+                let mut deal = Deal::default();
+                for (seat, h) in LIN_SEATS.iter().zip(&hands) {
+                    deal[*seat] = parse_hand(h)?;
+                }
+                deal.check_partial().map_err(LinError::BadDeal)?;
+                b.deal = deal;
+            }
+            "sv" => {
+                b.vulnerability = Some(match value.trim().to_ascii_lowercase().as_str() {
+                    "o" | "0" | "-" => Vulnerability::None,
+                    "n" => Vulnerability::NS,
+                    "e" => Vulnerability::EW,
+                    "b" => Vulnerability::Both,
+                    _ => return Err(LinError::Vulnerability(value.clone())),
+                })
+            }
+            "ah" => {
+                let digits: String = value.chars().filter(|c| c.is_ascii_digit()).collect();
+                if let Ok(n) = digits.parse::<u32>() {
+                    b.number = Some(n);
+                }
+            }
+            "qx" => {
+                let digits: String = value.chars().filter(|c| c.is_ascii_digit()).collect();
+                if let (Ok(n), None) = (digits.parse::<u32>(), b.number) {
+                    b.number = Some(n);
+                }
+            }
+            "mb" => {
+                let (call, alert) = parse_call(value)?;
+                calls.push((call, alert.then(String::new)));
+            }
+            "an" => {
+                if let Some((_, note)) = calls.last_mut() {
+                    *note = Some(value.clone());
+                }
+            }
+            "pc" => {
+                // A whole trick may sit in one pc.
+                let t: Vec<char> = value.chars().filter(|c| !c.is_whitespace()).collect();
+                if !t.len().is_multiple_of(2) || t.is_empty() {
+                    return Err(LinError::Card(CardParseError::Length(value.clone())));
+                }
+                for pair in t.chunks(2) {
+                    let s: String = pair.iter().collect();
+                    cards.push(s.parse().map_err(LinError::Card)?);
+                }
+                if cards.len() > 52 {
+                    return Err(LinError::TooManyCards);
+                }
+            }
+            "mc" => {
+                claim = Some(
+                    value
+                        .trim()
+                        .parse::<u8>()
+                        .ok()
+                        .filter(|&n| n <= 13)
+                        .ok_or_else(|| LinError::Claim(value.clone()))?,
+                )
+            }
+            _ => {}
+        }
+    }
+    if !md_seen {
+        return Err(LinError::MissingDeal);
+    }
+    if !calls.is_empty() {
+        let mut auction = Auction::new(b.dealer.unwrap_or(Seat::North));
+        let mut annotations = Vec::new();
+        for (i, (call, note)) in calls.into_iter().enumerate() {
+            auction.push(call).map_err(|error| LinError::IllegalCall {
+                index: i + 1,
+                error,
+            })?;
+            annotations.push(note);
+        }
+        if auction.is_complete() {
+            let contract = auction.final_contract();
+            b.contract =
+                Some(contract.map_or(ContractTag::PassedOut, |c| ContractTag::Bid(c.into())));
+            b.declarer = contract.map(|c| c.declarer);
+        }
+        b.auction = Some(AuctionRecord {
+            auction,
+            annotations,
+        });
+    }
+    b.result = claim;
+    b.complete_deal();
+    if !cards.is_empty() {
+        let contract = b.contract().ok_or(LinError::PlayWithoutContract)?;
+        b.set_linear_play(contract.opening_leader(), &cards, contract.strain)
+            .map_err(LinError::Inconsistent)?;
+    }
+    b.validate().map_err(LinError::Inconsistent)?;
+    Ok(b)
+}
+
+/// Writes one board as a single LIN line (no line end).
+pub fn write_board(b: &Board) -> String {
+    let mut out = String::new();
+    let names: Vec<&str> = LIN_SEATS
+        .iter()
+        .map(|s| b.players[s.index()].as_str())
+        .collect();
+    out.push_str(&format!("pn|{}|st||", names.join(",")));
+    let hands: Vec<String> = LIN_SEATS.iter().map(|&s| write_hand(b.deal[s])).collect();
+    let dealer = b.dealer.map(dealer_digit).unwrap_or('3');
+    out.push_str(&format!("md|{dealer}{}|rh||", hands.join(",")));
+    if let Some(n) = b.number {
+        out.push_str(&format!("ah|Board {n}|"));
+    }
+    let sv = match b.vulnerability.unwrap_or_default() {
+        Vulnerability::None => 'o',
+        Vulnerability::NS => 'n',
+        Vulnerability::EW => 'e',
+        Vulnerability::Both => 'b',
+    };
+    out.push_str(&format!("sv|{sv}|"));
+    if let Some(rec) = &b.auction {
+        for (i, call) in rec.auction.calls().iter().enumerate() {
+            let token = match call {
+                Call::Pass => "p".to_string(),
+                Call::Double => "d".to_string(),
+                Call::Redouble => "r".to_string(),
+                Call::Bid { level, strain } => {
+                    format!("{level}{}", strain.as_str().chars().next().unwrap_or('N'))
+                }
+            };
+            match rec.annotations.get(i).cloned().flatten() {
+                Some(text) if text.is_empty() => out.push_str(&format!("mb|{token}!|")),
+                Some(text) => out.push_str(&format!("mb|{token}!|an|{}|", text.replace('|', "/"))),
+                None => out.push_str(&format!("mb|{token}|")),
+            }
+        }
+        out.push_str("pg||");
+    }
+    for (i, (_, card)) in b.linear_play().into_iter().enumerate() {
+        out.push_str(&format!("pc|{card}|"));
+        if i % 4 == 3 {
+            out.push_str("pg||");
+        }
+    }
+    if let Some(r) = b.result {
+        out.push_str(&format!("mc|{r}|"));
+    }
+    out
+}
+
+/// Writes boards as a LIN file, one board a line.
+pub fn write_file(boards: &[Board]) -> String {
+    boards.iter().map(|b| write_board(b) + "\n").collect()
+}
