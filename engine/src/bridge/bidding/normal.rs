@@ -291,6 +291,14 @@ pub(crate) fn normal_pass_value(ctx: &Context<'_>, hand: &HandShape) -> i32 {
     if must_pass(ctx) {
         return 100;
     }
+    // Partner's penalty double of the opponents' contract is final.
+    if let Some((i, Call::Double, _)) = ctx.partner_last()
+        && ctx
+            .last_bid()
+            .is_some_and(|(b, _, _, holder)| b < i && holder.side() != ctx.seat.side())
+    {
+        return 60;
+    }
     match ctx.last_bid() {
         Some((_, level, strain, holder)) if holder.side() == ctx.seat.side() => {
             let (sv, _) = strain_value(ctx, hand, strain);

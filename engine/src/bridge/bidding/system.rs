@@ -225,7 +225,12 @@ pub(crate) fn meaning(ctx: &Context<'_>, class: BidClass, call: Call) -> Meaning
         BidClass::KingResponse => Requirement::default().with(Special::Kings(strain.index() as u8)),
         BidClass::RebidNotrump => Requirement::hcp(12, 15).with(Special::Balanced),
         BidClass::RebidNotrumpJump => Requirement::hcp(19, 21).with(Special::Balanced),
-        BidClass::Overcall => with_suit(Requirement::hcp(8, MAX_POINTS), 5),
+        // Table 3-1 gives 8 high-card points for the overcall at the lowest
+        // levels; each level higher needs three more.
+        BidClass::Overcall => with_suit(
+            Requirement::hcp(8 + 3 * level.saturating_sub(1).min(6), MAX_POINTS),
+            5,
+        ),
         BidClass::NormalBid => return normal::normal_bid_meaning(ctx, level, strain),
         BidClass::NormalPass => return normal::normal_pass_meaning(ctx),
         BidClass::NormalDouble | BidClass::NormalRedouble | BidClass::Illegal => {

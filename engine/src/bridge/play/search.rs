@@ -28,6 +28,16 @@ pub trait DoubleDummy {
         trick: &[Card],
         strain: Strain,
     ) -> Vec<(Card, u8)>;
+
+    /// Tricks the side of `leader` takes from a trick boundary with best
+    /// play by both sides.
+    fn tricks(&mut self, hands: &Deal, leader: Seat, strain: Strain) -> u8 {
+        self.card_values(hands, leader, &[], strain)
+            .into_iter()
+            .map(|(_, t)| t)
+            .max()
+            .unwrap_or(0)
+    }
 }
 
 /// The handbook's search constants and the program's options.
