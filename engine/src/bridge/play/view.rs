@@ -201,10 +201,12 @@ impl View {
 
     fn points_fit(&self, deal: &Deal, hidden: &[Seat], slack: u8) -> bool {
         hidden.iter().all(|&s| {
-            let original = deal[s] | self.played[s.index()];
-            let p = HandShape::of(original).points();
+            let original = HandShape::of(deal[s] | self.played[s.index()]);
             let (lo, hi) = self.points[s.index()];
-            p + slack >= lo && p <= hi.saturating_add(slack)
+            // Points include distribution points, which an end position's
+            // short hands inflate: the upper bound is checked on the
+            // high-card points alone (never more than the points).
+            original.points() + slack >= lo && original.hcp <= hi.saturating_add(slack)
         })
     }
 }
