@@ -11,6 +11,7 @@ pub mod bidding;
 pub mod card;
 pub mod contract;
 pub mod ddtable;
+pub mod dds;
 pub mod deal;
 pub mod hand;
 pub mod play;

@@ -1,6 +1,7 @@
 //! Turbo Bridge card play (handbook ch. 7, PLAY.BR): the heuristic card
 //! selection and the Monte-Carlo `FindCard` over a double-dummy analysis.
 
+mod dd;
 mod par;
 mod search;
 mod select;

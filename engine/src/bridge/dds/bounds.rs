@@ -1,0 +1,111 @@
+//! Cheap sure bounds at the start of a trick, which end most branches
+//! before any card is searched.
+//!
+//! Quick tricks: winners the side on lead can cash at once without losing
+//! the lead. Later tricks: in a suit contract, the defenders' top trump is
+//! a trick for them whatever happens.
+
+use super::state::{Board, NO_TRUMP, suit_mask, top_bit};
+
+/// Number of top cards of `all` (from the highest down) that `hand` holds
+/// in an unbroken run.
+#[inline]
+fn top_run(hand: u16, all: u16) -> u32 {
+    let mut run = 0;
+    let mut rest = all;
+    while rest != 0 {
+        let r = top_bit(rest);
+        if hand & (1 << r) == 0 {
+            break;
+        }
+        run += 1;
+        rest &= !(1u16 << r);
+    }
+    run
+}
+
+/// Tricks `seat` can cash from the top when on lead, suit by suit: each
+/// winner led wins, and in a suit contract a side-suit winner only counts
+/// for as many rounds as every defender holding trumps still follows.
+fn cashable(board: &Board, seat: usize) -> u32 {
+    let trump = board.trump;
+    let lho = (seat + 1) & 3;
+    let rho = (seat + 3) & 3;
+    let defenders_trumps = |s: usize| trump != NO_TRUMP && suit_mask(board.hands[s], trump) != 0;
+    let mut total = 0;
+    for suit in 0..4 {
+        let h = board.hands.map(|hand| suit_mask(hand, suit));
+        let all = h[0] | h[1] | h[2] | h[3];
+        if all == 0 {
+            continue;
+        }
+        let mut run = top_run(h[seat], all);
+        if run == 0 {
+            continue;
+        }
+        if trump != NO_TRUMP && suit != trump {
+            for def in [lho, rho] {
+                if defenders_trumps(def) {
+                    run = run.min(h[def].count_ones());
+                }
+            }
+        }
+        total += run;
+    }
+    total
+}
+
+/// Sure tricks for the side on lead at a trick start: the leader's own
+/// cashable winners, or, when the leader can reach partner in a suit where
+/// partner holds the top card, partner's.
+pub(crate) fn quick_tricks(board: &Board) -> u32 {
+    let leader = board.leader;
+    let partner = leader ^ 2;
+    let own = cashable(board, leader);
+    let reach = (0..4).any(|suit| {
+        let mine = suit_mask(board.hands[leader], suit);
+        let pards = suit_mask(board.hands[partner], suit);
+        let all = board
+            .hands
+            .iter()
+            .fold(0u16, |a, &h| a | suit_mask(h, suit));
+        let ruffed = board.trump != NO_TRUMP
+            && suit != board.trump
+            && [(leader + 1) & 3, (leader + 3) & 3].iter().any(|&d| {
+                suit_mask(board.hands[d], suit) == 0 && suit_mask(board.hands[d], board.trump) != 0
+            });
+        mine != 0 && pards != 0 && top_bit(pards) == top_bit(all) && !ruffed
+    });
+    if reach {
+        own.max(cashable(board, partner))
+    } else {
+        own
+    }
+}
+
+/// Upper bound on the tricks the side on lead can take at a trick start.
+pub(crate) fn later_tricks_cap(board: &Board, tricks_left: u32) -> u32 {
+    let trump = board.trump;
+    if trump == NO_TRUMP {
+        return tricks_left;
+    }
+    let leader = board.leader;
+    let t = board.hands.map(|hand| suit_mask(hand, trump));
+    let all = t[0] | t[1] | t[2] | t[3];
+    if all == 0 {
+        return tricks_left;
+    }
+    let top = top_bit(all);
+    let ours = t[leader] | t[leader ^ 2];
+    if ours & (1 << top) != 0 {
+        return tricks_left;
+    }
+    // The defender with the top trump also makes the next ones he holds in
+    // an unbroken run: each is the highest trump left when it is played.
+    let holder = if t[(leader + 1) & 3] & (1 << top) != 0 {
+        (leader + 1) & 3
+    } else {
+        (leader + 3) & 3
+    };
+    tricks_left.saturating_sub(top_run(t[holder], all))
+}

@@ -1,0 +1,174 @@
+//! Double-dummy solver: the exact number of tricks with all hands open.
+//!
+//! Turbo Bridge plays by "analysing with open cards" (handbook chapter 7,
+//! *Analyze*): deal the unknown cards at random, then search each candidate
+//! card to the end with every hand visible. This module is that open-card
+//! search, done exactly and fast, the way modern solvers do it:
+//!
+//! - zero-window alpha-beta on tricks ([`search`]): each search asks "can
+//!   North-South take at least *n* tricks?", and a few such questions pin
+//!   down the exact count;
+//! - quick-trick and later-trick bounds at each trick start ([`bounds`]);
+//! - a transposition table keyed on suit holdings by *relative* rank, so
+//!   that positions differing only in which small cards are gone share one
+//!   entry ([`tt`]);
+//! - equivalent cards (a sequence in one hand) searched once, and a move
+//!   ordering that tries winners, ruffs and low cards where they belong
+//!   ([`moves`]).
+//!
+//! # Examples
+//!
+//! ```
+//! use engine::bridge::{Deal, Seat, Strain};
+//! use engine::bridge::dds::{Position, Solver};
+//!
+//! let deal: Deal = "N:A98.76.Q765.QT97 T76532.AT9.A2.84 .KJ8542.KJT93.32 KQJ4.Q3.84.AKJ65"
+//!     .parse()
+//!     .unwrap();
+//! let mut solver = Solver::new();
+//! // West leads against South's notrump contract: East-West take 9 tricks.
+//! let start = Position::new(&deal, Seat::West).unwrap();
+//! assert_eq!(solver.tricks(&start, Strain::NoTrump), 9);
+//! ```
+
+mod bounds;
+mod moves;
+mod position;
+mod search;
+mod state;
+mod table;
+mod tt;
+
+pub use position::{Position, PositionError};
+pub use table::{DdTable, DdTableParseError};
+
+use super::{Card, Deal, Seat, Strain};
+use moves::{generate, sequence_of};
+use search::Search;
+use state::Board;
+use tt::Table;
+
+/// Default transposition table size: 2^20 entries (24 MiB).
+pub const DEFAULT_TABLE_BITS: u32 = 20;
+
+/// A reusable double-dummy solver. Its transposition table is keyed on
+/// relative ranks, leader and trump, so what one solve learns stays valid
+/// for the next, on this deal or another: keep one solver per thread.
+pub struct Solver {
+    tt: Table,
+    nodes: u64,
+}
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver::new()
+    }
+}
+
+impl Solver {
+    /// A solver with the default table size.
+    pub fn new() -> Solver {
+        Solver::with_table_bits(DEFAULT_TABLE_BITS)
+    }
+
+    /// A solver whose table holds `2^bits` entries of 24 bytes.
+    pub fn with_table_bits(bits: u32) -> Solver {
+        Solver {
+            tt: Table::new(bits.clamp(4, 28)),
+            nodes: 0,
+        }
+    }
+
+    /// Forgets everything learnt (only useful to make timings comparable).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
+
+    /// Cards searched since the solver was made.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn search(&mut self, board: Board) -> Search<'_> {
+        Search {
+            board,
+            tt: &mut self.tt,
+            nodes: 0,
+        }
+    }
+
+    /// Tricks North-South take of the remaining ones (the trick in progress
+    /// included) with best play.
+    fn ns_tricks(&mut self, board: Board) -> u32 {
+        let mut search = self.search(board);
+        let tricks = search.ns_tricks();
+        let nodes = search.nodes;
+        self.nodes += nodes;
+        tricks
+    }
+
+    /// Tricks the side to move takes of the remaining ones (the trick in
+    /// progress included) with best play by both sides.
+    pub fn tricks(&mut self, position: &Position, strain: Strain) -> u8 {
+        let board = position.board(strain);
+        let left = board.tricks_left();
+        let ns = self.ns_tricks(board.clone());
+        let tricks = if board.to_move() & 1 == 0 {
+            ns
+        } else {
+            left - ns
+        };
+        tricks as u8
+    }
+
+    /// Every legal card of the side to move with the tricks that side takes
+    /// (of the remaining ones, the current trick included) after playing
+    /// it — the "all cards" mode of solvers. Cards come in hand order.
+    pub fn card_values(&mut self, position: &Position, strain: Strain) -> Vec<(Card, u8)> {
+        let board = position.board(strain);
+        let left = board.tricks_left();
+        let seat = board.to_move();
+        let hand = board.hands[seat];
+        let live = board.live();
+        let mut values = Vec::new();
+        let moves = generate(&board, None);
+        for &card in &moves.cards[..moves.len] {
+            let mut next = board.clone();
+            let won = next
+                .play(card)
+                .map_or(0, |winner| u32::from(winner & 1 == 0));
+            let ns = won + self.ns_tricks(next);
+            let own = if seat & 1 == 0 { ns } else { left - ns };
+            let mut seq = sequence_of(card, hand, live);
+            while seq != 0 {
+                let bit = seq.trailing_zeros();
+                seq &= seq - 1;
+                if let Some(c) = Card::from_bit(bit) {
+                    values.push((c, own as u8));
+                }
+            }
+        }
+        values.sort_by_key(|&(card, _)| card);
+        values
+    }
+
+    /// The full table: tricks for each of the four declarers in each of the
+    /// five strains, from the opening lead. The hands must be of equal
+    /// length (a full deal, or an end position at a trick boundary).
+    pub fn dd_table(&mut self, deal: &Deal) -> Result<DdTable, PositionError> {
+        let mut table = DdTable::default();
+        for strain in Strain::ALL {
+            for declarer in Seat::ALL {
+                let start = Position::new(deal, declarer.next())?;
+                let defenders = self.tricks(&start, strain);
+                table.set(declarer, strain, start.tricks_left() - defenders);
+            }
+        }
+        Ok(table)
+    }
+}
+
+/// The full double-dummy table of a deal, with a fresh solver.
+pub fn dd_table(deal: &Deal) -> Result<DdTable, PositionError> {
+    Solver::new().dd_table(deal)
+}

@@ -1,0 +1,279 @@
+//! Move generation for the search: equivalent cards played once, and the
+//! heuristic ordering that makes alpha-beta cut early.
+//!
+//! Two cards of one hand are equivalent when no live card of another hand
+//! lies between them (cards on the table in the current trick count as
+//! live: they can still win it). Only the top card of each such sequence is
+//! searched; the others get the same value.
+
+use super::state::{Board, NO_TRUMP, SUIT_BITS, beats, rank_of, suit_mask, suit_of, top_bit};
+
+/// Candidate cards of one node, best first after [`MoveList::sort`].
+pub(crate) struct MoveList {
+    pub cards: [u8; 13],
+    scores: [i32; 13],
+    pub len: usize,
+}
+
+impl MoveList {
+    fn new() -> MoveList {
+        MoveList {
+            cards: [0; 13],
+            scores: [0; 13],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, card: u8, score: i32) {
+        self.cards[self.len] = card;
+        self.scores[self.len] = score;
+        self.len += 1;
+    }
+
+    /// Insertion sort, highest score first (at most 13 entries).
+    fn sort(&mut self) {
+        for i in 1..self.len {
+            let (c, s) = (self.cards[i], self.scores[i]);
+            let mut j = i;
+            while j > 0 && self.scores[j - 1] < s {
+                self.cards[j] = self.cards[j - 1];
+                self.scores[j] = self.scores[j - 1];
+                j -= 1;
+            }
+            self.cards[j] = c;
+            self.scores[j] = s;
+        }
+    }
+}
+
+/// The top card of each sequence of `hand` (one suit's rank mask) among
+/// the `live` cards of that suit.
+#[inline]
+pub(crate) fn sequence_tops(hand: u16, live: u16) -> u16 {
+    let mut tops = 0u16;
+    let mut rest = hand;
+    while rest != 0 {
+        let r = top_bit(rest);
+        rest &= !(1u16 << r);
+        let above = live & (u16::MAX << (r + 1));
+        if above == 0 || (above & above.wrapping_neg()) & hand == 0 {
+            tops |= 1u16 << r;
+        }
+    }
+    tops
+}
+
+/// The cards of `hand` equivalent to `card` (its whole sequence among
+/// `live` cards), as a 52-bit set.
+pub(crate) fn sequence_of(card: u8, hand: u64, live: u64) -> u64 {
+    let suit = suit_of(card);
+    let h = suit_mask(hand, suit);
+    let l = suit_mask(live, suit);
+    let mut seq = 0u16;
+    // Walk down from the card while the next lower live card is ours.
+    let mut r = rank_of(card);
+    seq |= 1u16 << r;
+    loop {
+        let below = l & ((1u16 << r) - 1);
+        if below == 0 {
+            break;
+        }
+        let next = top_bit(below);
+        if h & (1u16 << next) == 0 {
+            break;
+        }
+        seq |= 1u16 << next;
+        r = next;
+    }
+    // ... and up while the next higher live card is ours.
+    let mut r = rank_of(card);
+    loop {
+        let above = l & (u16::MAX << (r + 1)) & SUIT_BITS;
+        if above == 0 {
+            break;
+        }
+        let next = above.trailing_zeros() as u8;
+        if h & (1u16 << next) == 0 {
+            break;
+        }
+        seq |= 1u16 << next;
+        r = next;
+    }
+    u64::from(seq) << (16 * suit)
+}
+
+/// Ordered candidate moves for the seat to move. `hint` is a card to try
+/// first (the transposition table's best move), if legal.
+pub(crate) fn generate(board: &Board, hint: Option<u8>) -> MoveList {
+    let legal = board.legal();
+    let live = board.live();
+    let seat = board.to_move();
+    let mut list = MoveList::new();
+    for suit in 0..4 {
+        let h = suit_mask(legal, suit);
+        if h == 0 {
+            continue;
+        }
+        let mut tops = sequence_tops(h, suit_mask(live, suit));
+        while tops != 0 {
+            let r = top_bit(tops);
+            tops &= !(1u16 << r);
+            let card = (16 * suit as u8) | r;
+            let mut score = match board.played {
+                0 => lead_score(board, seat, card),
+                _ => follow_score(board, seat, card),
+            };
+            if hint == Some(card) {
+                score += 10_000;
+            }
+            list.push(card, score);
+        }
+    }
+    list.sort();
+    list
+}
+
+/// Does `seat` hold a trump?
+#[inline]
+fn has_trump(board: &Board, seat: usize) -> bool {
+    board.trump != NO_TRUMP && suit_mask(board.hands[seat], board.trump) != 0
+}
+
+/// Heuristic value of leading `card`.
+fn lead_score(board: &Board, seat: usize, card: u8) -> i32 {
+    let suit = suit_of(card);
+    let rank = rank_of(card);
+    let partner = seat ^ 2;
+    let lho = (seat + 1) & 3;
+    let rho = (seat + 3) & 3;
+    let h = |s: usize| suit_mask(board.hands[s], suit);
+    let (mine, pards, left, right) = (h(seat), h(partner), h(lho), h(rho));
+    let all = mine | pards | left | right;
+    let top = top_bit(all);
+    let trump = board.trump;
+    let mut score = 0;
+
+    if trump != NO_TRUMP && suit != trump {
+        // Opponents ruffing our lead is bad; partner ruffing it is good.
+        let left_ruffs = left == 0 && has_trump(board, lho);
+        let right_ruffs = right == 0 && has_trump(board, rho);
+        if left_ruffs || right_ruffs {
+            score -= 60;
+        } else if pards == 0 && has_trump(board, partner) {
+            score += 50;
+        }
+    }
+    if mine & (1 << top) != 0 {
+        // Cash a winner: lead the top of the winning sequence.
+        score += 40;
+        if rank == top {
+            score += 30;
+        }
+    } else if pards & (1 << top) != 0 {
+        // Lead low to partner's winner.
+        score += 30 - i32::from(rank);
+    } else {
+        // Opponents hold the top card: lead through the left-hand
+        // opponent's honours rather than into the right-hand one's.
+        if right & (1 << top) != 0 {
+            score -= 20;
+        }
+        // Lead the top of a strong sequence, otherwise low.
+        let second = top_bit(all & !(1 << top));
+        if rank == second {
+            score += 10;
+        } else {
+            score -= i32::from(rank) / 2;
+        }
+    }
+    if suit == trump {
+        // Draw trumps when ours are the stronger ones.
+        if (mine | pards) & (1 << top) != 0 {
+            score += 5;
+        } else {
+            score -= 15;
+        }
+    }
+    score
+}
+
+/// Heuristic value of following (or discarding / ruffing) with `card`.
+fn follow_score(board: &Board, seat: usize, card: u8) -> i32 {
+    let k = board.played;
+    let trump = board.trump;
+    let (best, winner) = board.winning();
+    let partner_wins = winner == seat ^ 2;
+    let suit = suit_of(card);
+    let rank = i32::from(rank_of(card));
+    let led = board.lead_suit();
+    let wins_now = beats(card, best, trump);
+    // Seats still to play after this one in the trick.
+    let later: &[usize] = match k {
+        1 => &[(seat + 1) & 3, (seat + 2) & 3],
+        2 => &[(seat + 1) & 3],
+        _ => &[],
+    };
+    // Can a later opponent beat `c`?
+    let opp_beats = |c: u8| {
+        later.iter().any(|&s| {
+            if s == seat ^ 2 {
+                return false;
+            }
+            let follow = suit_mask(board.hands[s], led);
+            if follow != 0 {
+                suit_of(c) == led && top_bit(follow) > rank_of(c)
+            } else if trump == NO_TRUMP {
+                false
+            } else {
+                let t = suit_mask(board.hands[s], trump);
+                t != 0 && (suit_of(c) != trump || top_bit(t) > rank_of(c))
+            }
+        })
+    };
+
+    if suit == led {
+        if partner_wins && !opp_beats(best) {
+            // Partner has the trick: play low.
+            return 50 - rank;
+        }
+        if wins_now && !opp_beats(card) {
+            // Cheapest sure winner.
+            return 80 - rank;
+        }
+        if wins_now && k == 2 {
+            // Third hand high.
+            return 30 + rank / 2;
+        }
+        return 40 - rank;
+    }
+    if suit == trump {
+        if partner_wins && !opp_beats(best) {
+            return -30 - rank;
+        }
+        if wins_now {
+            return if opp_beats(card) {
+                20 - rank
+            } else {
+                70 - rank
+            };
+        }
+        return -40 - rank;
+    }
+    // A discard: throw low cards from long, worthless suits.
+    let hand = suit_mask(board.hands[seat], suit);
+    let len = hand.count_ones() as i32;
+    let others = suit_mask(
+        board.hands[0] | board.hands[1] | board.hands[2] | board.hands[3],
+        suit,
+    ) & !hand;
+    let guards = others != 0 && top_bit(hand) > top_bit(others);
+    let mut score = 10 - rank + 2 * len;
+    if guards && len <= 2 {
+        score -= 15;
+    }
+    if partner_wins {
+        score += 5;
+    }
+    score
+}

@@ -1,0 +1,183 @@
+//! The solver's own board: four hands as 52-bit sets (bit `16 * suit + rank`,
+//! the layout of `bridge::Hand`) plus the trick in progress, with the
+//! unchecked play/undo the search uses.
+
+/// Strain index meaning "no trumps" (suits are 0..=3, clubs to spades).
+pub(crate) const NO_TRUMP: usize = 4;
+
+/// The 13 rank bits (2..=14) of one suit's 16-bit field.
+pub(crate) const SUIT_BITS: u16 = 0x7ffc;
+
+/// Suit of a card index (`16 * suit + rank`).
+#[inline]
+pub(crate) fn suit_of(card: u8) -> usize {
+    (card >> 4) as usize
+}
+
+/// Rank (2..=14) of a card index.
+#[inline]
+pub(crate) fn rank_of(card: u8) -> u8 {
+    card & 15
+}
+
+/// One suit's rank mask of a 52-bit card set.
+#[inline]
+pub(crate) fn suit_mask(set: u64, suit: usize) -> u16 {
+    (set >> (16 * suit)) as u16
+}
+
+/// Highest set bit of a non-zero 16-bit mask.
+#[inline]
+pub(crate) fn top_bit(mask: u16) -> u8 {
+    15 - mask.leading_zeros() as u8
+}
+
+/// Does `card` beat `best`, the card currently winning the trick?
+#[inline]
+pub(crate) fn beats(card: u8, best: u8, trump: usize) -> bool {
+    let (cs, bs) = (suit_of(card), suit_of(best));
+    if cs == bs {
+        rank_of(card) > rank_of(best)
+    } else {
+        cs == trump
+    }
+}
+
+/// One trick's cards in play order, with the seat and card winning it
+/// after each card.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct TrickCards {
+    pub cards: [u8; 4],
+    pub win_seat: [usize; 4],
+    pub win_card: [u8; 4],
+}
+
+/// The open-card position the search walks: remaining hands, the cards of
+/// the trick in progress (in the order played) and who led it. Completed
+/// tricks stay on a stack so that taking a card back restores them.
+#[derive(Clone, Debug)]
+pub(crate) struct Board {
+    pub hands: [u64; 4],
+    pub trump: usize,
+    pub leader: usize,
+    /// Cards of the current trick played so far (0..=3 between calls).
+    pub played: usize,
+    /// Tricks completed since the board was set up.
+    depth: usize,
+    stack: [TrickCards; 14],
+}
+
+impl Board {
+    pub fn new(hands: [u64; 4], trump: usize, leader: usize) -> Board {
+        Board {
+            hands,
+            trump,
+            leader,
+            played: 0,
+            depth: 0,
+            stack: [TrickCards::default(); 14],
+        }
+    }
+
+    /// The trick in progress.
+    #[inline]
+    pub fn current(&self) -> &TrickCards {
+        &self.stack[self.depth]
+    }
+
+    /// Seat to play the next card.
+    #[inline]
+    pub fn to_move(&self) -> usize {
+        (self.leader + self.played) & 3
+    }
+
+    /// Cards still in play for rank purposes: all unplayed cards plus the
+    /// cards on the table in the current trick (they can still win it).
+    #[inline]
+    pub fn live(&self) -> u64 {
+        let mut live = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
+        for &card in &self.current().cards[..self.played] {
+            live |= 1u64 << card;
+        }
+        live
+    }
+
+    /// Suit led to the current trick (only meaningful when `played > 0`).
+    #[inline]
+    pub fn lead_suit(&self) -> usize {
+        suit_of(self.current().cards[0])
+    }
+
+    /// Card and seat winning the current trick so far (`played > 0`).
+    #[inline]
+    pub fn winning(&self) -> (u8, usize) {
+        let t = self.current();
+        (t.win_card[self.played - 1], t.win_seat[self.played - 1])
+    }
+
+    /// Tricks still to be completed, counting the one in progress.
+    #[inline]
+    pub fn tricks_left(&self) -> u32 {
+        self.hands[self.leader].count_ones() + u32::from(self.played > 0)
+    }
+
+    /// Plays `card` for the seat to move; returns the trick's winner when
+    /// this card completes the trick (the board then starts the next
+    /// trick, led by that winner).
+    #[inline]
+    pub fn play(&mut self, card: u8) -> Option<usize> {
+        let seat = self.to_move();
+        debug_assert!(self.hands[seat] & (1u64 << card) != 0, "card not held");
+        self.hands[seat] &= !(1u64 << card);
+        let k = self.played;
+        let trump = self.trump;
+        let t = &mut self.stack[self.depth];
+        t.cards[k] = card;
+        if k == 0 || beats(card, t.win_card[k - 1], trump) {
+            t.win_seat[k] = seat;
+            t.win_card[k] = card;
+        } else {
+            t.win_seat[k] = t.win_seat[k - 1];
+            t.win_card[k] = t.win_card[k - 1];
+        }
+        if k == 3 {
+            let winner = t.win_seat[3];
+            self.played = 0;
+            self.leader = winner;
+            self.depth += 1;
+            Some(winner)
+        } else {
+            self.played = k + 1;
+            None
+        }
+    }
+
+    /// Takes back the last card; `prev_leader` is the leader of the trick it
+    /// belonged to (needed when that card completed a trick).
+    #[inline]
+    pub fn undo(&mut self, prev_leader: usize) {
+        if self.played == 0 {
+            self.depth -= 1;
+            self.leader = prev_leader;
+            self.played = 3;
+            let seat = (prev_leader + 3) & 3;
+            self.hands[seat] |= 1u64 << self.stack[self.depth].cards[3];
+        } else {
+            self.played -= 1;
+            let seat = (self.leader + self.played) & 3;
+            self.hands[seat] |= 1u64 << self.stack[self.depth].cards[self.played];
+        }
+    }
+
+    /// Legal cards of the seat to move: follow suit when able.
+    #[inline]
+    pub fn legal(&self) -> u64 {
+        let hand = self.hands[self.to_move()];
+        if self.played == 0 {
+            return hand;
+        }
+        let suit = self.lead_suit();
+        let follow = hand & (u64::from(SUIT_BITS) << (16 * suit));
+        if follow != 0 { follow } else { hand }
+    }
+}

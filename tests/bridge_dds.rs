@@ -1,0 +1,205 @@
+//! Double-dummy solver: exact against a brute-force minimax on random small
+//! endings (from trick starts and from inside a trick), and against the
+//! DDS-computed tables of `tests/fixtures/dd-200.pbn`.
+
+use engine::bridge::dds::{DdTable, Position, PositionError, Solver};
+use engine::bridge::{Card, Deal, Hand, Seat, Side, Strain};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+
+/// North-South tricks of the rest of the play by full minimax, no pruning.
+fn brute_ns(pos: &Position, strain: Strain) -> u8 {
+    let ns_to_move = pos.to_move().side() == Side::NorthSouth;
+    let mut best: Option<u8> = None;
+    for card in pos.legal_cards() {
+        let mut next = pos.clone();
+        let winner = next.play(card, strain).expect("legal card");
+        let won = winner.map_or(0, |w| u8::from(w.side() == Side::NorthSouth));
+        let rest = if next.hands().hands.iter().all(|h| h.is_empty()) {
+            0
+        } else {
+            brute_ns(&next, strain)
+        };
+        let v = won + rest;
+        best = Some(match best {
+            None => v,
+            Some(b) if ns_to_move => b.max(v),
+            Some(b) => b.min(v),
+        });
+    }
+    best.expect("a position has a legal card")
+}
+
+/// A random ending: `n` cards in each hand, drawn from one random deal.
+fn random_ending(rng: &mut StdRng, n: usize) -> Deal {
+    let full = Deal::random(rng);
+    let mut deal = Deal::default();
+    for seat in Seat::ALL {
+        let mut cards: Vec<Card> = full[seat].iter().collect();
+        while cards.len() > n {
+            let i = rng.random_range(0..cards.len());
+            cards.swap_remove(i);
+        }
+        deal[seat] = cards.into_iter().collect::<Hand>();
+    }
+    deal
+}
+
+fn side_tricks(ns: u8, left: u8, seat: Seat) -> u8 {
+    if seat.side() == Side::NorthSouth {
+        ns
+    } else {
+        left - ns
+    }
+}
+
+#[test]
+fn matches_brute_force_on_random_endings() {
+    let mut rng = StdRng::seed_from_u64(0x00dd_5eed);
+    let mut solver = Solver::with_table_bits(16);
+    for case in 0..300 {
+        let n = 2 + case % 3;
+        let deal = random_ending(&mut rng, n);
+        let leader = Seat::from_index(rng.random_range(0..4));
+        let strain = Strain::ALL[rng.random_range(0..5)];
+        let mut pos = Position::new(&deal, leader).expect("valid ending");
+        // Half the cases start inside the trick, after 1-3 random cards.
+        if case % 2 == 1 {
+            for _ in 0..rng.random_range(1..4) {
+                let legal: Vec<Card> = pos.legal_cards().iter().collect();
+                let card = legal[rng.random_range(0..legal.len())];
+                pos.play(card, strain).expect("legal");
+            }
+        }
+        let left = pos.tricks_left();
+        let expect = side_tricks(brute_ns(&pos, strain), left, pos.to_move());
+        assert_eq!(
+            solver.tricks(&pos, strain),
+            expect,
+            "case {case}: {pos:?} in {strain}"
+        );
+        for (card, value) in solver.card_values(&pos, strain) {
+            let mut next = pos.clone();
+            let winner = next.play(card, strain).expect("legal");
+            let won = winner.map_or(0, |w| u8::from(w.side() == Side::NorthSouth));
+            let ns = won
+                + if next.tricks_left() == 0 {
+                    0
+                } else {
+                    brute_ns(&next, strain)
+                };
+            assert_eq!(
+                value,
+                side_tricks(ns, left, pos.to_move()),
+                "case {case}: card {card} in {pos:?} ({strain})"
+            );
+        }
+    }
+}
+
+#[test]
+fn card_values_cover_every_legal_card() {
+    let deal: Deal = "N:A98.76.Q765.QT97 T76532.AT9.A2.84 .KJ8542.KJT93.32 KQJ4.Q3.84.AKJ65"
+        .parse()
+        .expect("deal");
+    let mut solver = Solver::new();
+    let start = Position::new(&deal, Seat::West).expect("position");
+    let values = solver.card_values(&start, Strain::NoTrump);
+    let cards: Hand = values.iter().map(|&(c, _)| c).collect();
+    assert_eq!(cards, deal[Seat::West]);
+    let best = values.iter().map(|&(_, v)| v).max();
+    assert_eq!(best, Some(solver.tricks(&start, Strain::NoTrump)));
+}
+
+/// The boards of the fixture: (board number, deal, DDS table).
+fn fixture() -> Vec<(u32, Deal, DdTable)> {
+    let text = include_str!("fixtures/dd-200.pbn");
+    let tag = |line: &str, name: &str| {
+        line.strip_prefix(&format!("[{name} \""))
+            .and_then(|rest| rest.strip_suffix("\"]"))
+            .map(str::to_string)
+    };
+    let mut boards = Vec::new();
+    let (mut board, mut deal) = (0, None);
+    for line in text.lines().map(str::trim) {
+        if let Some(b) = tag(line, "Board") {
+            board = b.parse().expect("board number");
+        } else if let Some(d) = tag(line, "Deal") {
+            deal = Some(d.parse::<Deal>().expect("fixture deal"));
+        } else if let Some(t) = tag(line, "DoubleDummyTricks") {
+            let table: DdTable = t.parse().expect("fixture table");
+            boards.push((board, deal.take().expect("deal before table"), table));
+        }
+    }
+    boards
+}
+
+fn check_boards(step: usize) {
+    let boards = fixture();
+    assert_eq!(boards.len(), 200);
+    let mut solver = Solver::new();
+    for (board, deal, expected) in boards.into_iter().step_by(step) {
+        let table = solver.dd_table(&deal).expect("full deal");
+        assert_eq!(
+            table, expected,
+            "board {board}: got {table}, DDS {expected}"
+        );
+    }
+}
+
+#[test]
+fn fixture_tables_sample() {
+    check_boards(if cfg!(debug_assertions) { 200 } else { 100 });
+}
+
+#[test]
+#[ignore = "all 200 boards: about a minute in release"]
+fn fixture_tables_all() {
+    check_boards(1);
+}
+
+#[test]
+fn dd_table_text_round_trips() {
+    for text in [
+        "54555546658977889778",
+        "53772537725a65b5a65b",
+        "0000000000000000000d",
+    ] {
+        let table: DdTable = text.parse().expect("valid");
+        assert_eq!(table.to_string(), text);
+    }
+    for bad in [
+        "",
+        "5455554665897788977",
+        "545555466589778897789",
+        "5455554665897788977e",
+        "545555466589778897x8",
+    ] {
+        assert!(bad.parse::<DdTable>().is_err(), "{bad:?} accepted");
+    }
+}
+
+#[test]
+fn positions_are_validated() {
+    let deal: Deal = "N:AK... Q2... JT... 98...".parse().expect("deal");
+    assert!(Position::new(&deal, Seat::North).is_ok());
+    let short: Deal = "N:AK... Q... JT... 98...".parse().expect("deal");
+    assert!(matches!(
+        Position::new(&short, Seat::North),
+        Err(PositionError::Lengths(_))
+    ));
+    // East has played the queen: fits when North led.
+    let ace: Card = "SA".parse().expect("card");
+    let queen: Card = "SQ".parse().expect("card");
+    let deal_after: Deal = "N:K... 2... JT... 98...".parse().expect("deal");
+    assert!(Position::with_trick(&deal_after, Seat::North, &[ace, queen]).is_ok());
+    assert_eq!(
+        Position::with_trick(&deal_after, Seat::North, &[ace, ace]),
+        Err(PositionError::Duplicate(ace))
+    );
+    let empty = Deal::default();
+    assert_eq!(
+        Position::new(&empty, Seat::North),
+        Err(PositionError::Empty)
+    );
+}
