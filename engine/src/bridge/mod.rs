@@ -7,12 +7,14 @@
 //! [`Hand`] is a `u64` with bit `suit * 16 + rank` set per card.
 
 pub mod auction;
+pub mod bidding;
 pub mod card;
 pub mod contract;
 pub mod dds;
 pub mod ddtable;
 pub mod deal;
 pub mod hand;
+pub mod play;
 pub mod rubber;
 pub mod scoring;
 pub mod trick;

@@ -10,6 +10,7 @@ use std::io::{self, Read};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use protocols::bridge::filter;
 use protocols::bridge::io::{self as bridge_io, Format};
 
 #[derive(Parser, Debug)]
@@ -25,12 +26,18 @@ struct Cli {
     /// Output format.
     #[arg(long, value_enum, default_value_t = OutFormat::Pbn, global = true)]
     format: OutFormat,
+
+    /// Options of the default mode: bid and play.
+    #[command(flatten)]
+    play: filter::PlayArgs,
 }
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Bid and play the boards (the default when no mode is given).
+    Play,
     /// Read the boards and write them back (PBN export or LIN): a format
-    /// check and converter. The default when no mode is given.
+    /// check and converter.
     Convert,
 }
 
@@ -58,21 +65,26 @@ fn read_stdin() -> io::Result<String> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let text = match read_stdin() {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("turbobridge: cannot read stdin: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
     let format = Format::from(cli.format);
     let stdout = io::stdout().lock();
     let stderr = io::stderr().lock();
-    let result = match cli.command.unwrap_or(Command::Convert) {
-        Command::Convert => bridge_io::run_filter(&text, format, stdout, stderr, |_, b| Ok(b)),
+    let result = match cli.command.unwrap_or(Command::Play) {
+        // `--deals N` never touches stdin: CI runs without one.
+        Command::Play => filter::run(
+            cli.play,
+            filter::default_solver(),
+            read_stdin,
+            format,
+            stdout,
+            stderr,
+        )
+        .map(|s| s.failed),
+        Command::Convert => read_stdin()
+            .and_then(|text| bridge_io::run_filter(&text, format, stdout, stderr, |_, b| Ok(b)))
+            .map(|s| s.failed),
     };
     match result {
-        Ok(summary) if summary.failed == 0 => ExitCode::SUCCESS,
+        Ok(0) => ExitCode::SUCCESS,
         Ok(_) => ExitCode::FAILURE,
         // The reader went away (e.g. `| head`): nothing left to report.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,

@@ -2,6 +2,7 @@
 //! board-by-board filter loop the modes share.
 
 pub mod board;
+pub mod filter;
 pub mod io;
 pub mod lin;
 pub mod pbn;

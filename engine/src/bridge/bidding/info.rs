@@ -1,0 +1,148 @@
+//! Turbo Bridge `Info`: what a player has revealed about a hand, and the
+//! facts about a real hand that the bidding system measures it against.
+
+use crate::bridge::{Hand, Suit};
+
+/// The most points a hand can hold (37 high-card points plus distribution
+/// points are never reached, but the cap keeps the arithmetic bounded).
+pub const MAX_POINTS: u8 = 40;
+
+/// Turbo Bridge `Info[Player]`: what a player's calls have revealed, known to
+/// all four players alike.
+///
+/// The handbook stores only the minimum length of each suit and the minimum
+/// and maximum number of points; we add the aces and kings shown by a
+/// Blackwood answer, which the handbook's `Number` function derives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Info {
+    /// `MinL`: at least this many cards in each suit (clubs first).
+    pub min_len: [u8; 4],
+    /// `MinP`: at least this many points (high-card plus distribution).
+    pub min_p: u8,
+    /// `MaxP`: at most this many points.
+    pub max_p: u8,
+    /// Number of aces shown by a Blackwood answer.
+    pub aces: Option<u8>,
+    /// Number of kings shown by an answer to 5NT.
+    pub kings: Option<u8>,
+}
+
+impl Default for Info {
+    fn default() -> Self {
+        Info {
+            min_len: [0; 4],
+            min_p: 0,
+            max_p: MAX_POINTS,
+            aces: None,
+            kings: None,
+        }
+    }
+}
+
+impl Info {
+    /// Adds what a new call revealed. Ranges only narrow; when a player's
+    /// calls contradict each other (a human may do that) the newest call
+    /// wins, so `min_p <= max_p` always holds.
+    pub fn merge(&mut self, revealed: &Info) {
+        for s in 0..4 {
+            self.min_len[s] = self.min_len[s].max(revealed.min_len[s]).min(13);
+        }
+        let min_p = self.min_p.max(revealed.min_p);
+        let max_p = self.max_p.min(revealed.max_p);
+        if min_p <= max_p {
+            self.min_p = min_p;
+            self.max_p = max_p;
+        } else {
+            self.min_p = revealed.min_p;
+            self.max_p = revealed.max_p.max(revealed.min_p);
+        }
+        self.aces = revealed.aces.or(self.aces);
+        self.kings = revealed.kings.or(self.kings);
+    }
+
+    /// The sum of the minimum suit lengths never exceeds 13 in a sound
+    /// auction; with contradictory human calls it may, which only makes the
+    /// sampling in card play relax the constraint.
+    pub fn known_cards(&self) -> u32 {
+        self.min_len.iter().map(|&l| l as u32).sum()
+    }
+}
+
+/// The facts the bidding system reads from a real hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HandShape {
+    /// Length of each suit, clubs first.
+    pub len: [u8; 4],
+    /// High-card points 4-3-2-1.
+    pub hcp: u8,
+    pub aces: u8,
+    pub kings: u8,
+}
+
+impl HandShape {
+    pub fn of(hand: Hand) -> HandShape {
+        let mut len = [0u8; 4];
+        let mut aces = 0;
+        let mut kings = 0;
+        for suit in Suit::ALL {
+            let mask = hand.suit(suit);
+            len[suit.index()] = mask.count_ones() as u8;
+            aces += (mask >> 14 & 1) as u8;
+            kings += (mask >> 13 & 1) as u8;
+        }
+        HandShape {
+            len,
+            hcp: hand.hcp() as u8,
+            aces,
+            kings,
+        }
+    }
+
+    /// Simplified Goren distribution points: 3 for a void, 2 for a
+    /// singleton, 1 for a doubleton (never counted for notrump).
+    pub fn dist_points(&self) -> u8 {
+        self.len
+            .iter()
+            .map(|&l| match l {
+                0 => 3,
+                1 => 2,
+                2 => 1,
+                _ => 0,
+            })
+            .sum()
+    }
+
+    /// High-card plus distribution points: the "points" of table 3-1.
+    pub fn points(&self) -> u8 {
+        self.hcp + self.dist_points()
+    }
+
+    /// Notrump distribution: 4-3-3-3, 4-4-3-2 or 5-3-3-2 (no singleton or
+    /// void and at most one doubleton).
+    pub fn is_balanced(&self) -> bool {
+        self.len.iter().all(|&l| l >= 2) && self.len.iter().filter(|&&l| l == 2).count() <= 1
+    }
+
+    /// "Table Talk with a Computer": with a five-card suit bid the highest
+    /// ranking such suit (a longer suit first), otherwise the lowest ranking
+    /// four-card suit. Returns a preference; higher is bid first.
+    pub fn suit_preference(&self, suit: Suit) -> i32 {
+        let l = self.len[suit.index()] as i32;
+        if l >= 5 {
+            20 + 4 * (l - 5) + suit.index() as i32
+        } else if l == 4 {
+            10 - suit.index() as i32
+        } else {
+            0
+        }
+    }
+
+    /// The suit the choice-of-suit rules open: 3-4-4-2 opens diamonds,
+    /// 4-1-4-4 clubs, 5-5-2-1 spades.
+    pub fn preferred_suit(&self) -> Suit {
+        Suit::ALL
+            .into_iter()
+            .max_by_key(|&s| (self.suit_preference(s), self.len[s.index()]))
+            .unwrap_or(Suit::Clubs)
+    }
+}

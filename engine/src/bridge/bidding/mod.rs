@@ -1,0 +1,164 @@
+//! Turbo Bridge bidding (handbook ch. 3 table 3-1 and ch. 7, BID.BR):
+//! Simplified Goren with modifications.
+//!
+//! One [`BidClass`] analysis and one `BidSystem` both make our calls and
+//! read everybody else's: [`Bidding::push`] classifies a call, asks the
+//! system what it reveals and merges that into the caller's [`Info`];
+//! [`Bidding::find_bid`] (`FindBid`) evaluates every legal call against the
+//! real hand and makes the best.
+
+mod class;
+mod info;
+mod normal;
+mod system;
+
+pub use class::{BidClass, is_game};
+pub use info::{HandShape, Info, MAX_POINTS};
+pub use normal::min_points;
+pub use system::{Meaning, Requirement, Special};
+
+use crate::bridge::{Auction, AuctionError, Call, Hand, Seat};
+use class::Context;
+
+/// An auction together with the class of every call and what each player
+/// has revealed (`Bids`, `BidTyp` and `Info` of BID.BR).
+#[derive(Clone, Debug)]
+pub struct Bidding {
+    auction: Auction,
+    classes: Vec<BidClass>,
+    info: [Info; 4],
+}
+
+/// One candidate call as `FindBid` saw it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    pub call: Call,
+    pub class: BidClass,
+    pub value: i32,
+}
+
+impl Bidding {
+    pub fn new(dealer: Seat) -> Bidding {
+        Bidding {
+            auction: Auction::new(dealer),
+            classes: Vec::new(),
+            info: [Info::default(); 4],
+        }
+    }
+
+    /// Replays the calls of an auction, reading each into `Info`.
+    pub fn from_auction(auction: &Auction) -> Result<Bidding, AuctionError> {
+        let mut b = Bidding::new(auction.dealer());
+        for &call in auction.calls() {
+            b.push(call)?;
+        }
+        Ok(b)
+    }
+
+    pub fn auction(&self) -> &Auction {
+        &self.auction
+    }
+
+    pub fn calls(&self) -> &[Call] {
+        self.auction.calls()
+    }
+
+    /// The class of every call made so far (`BidTyp`).
+    pub fn classes(&self) -> &[BidClass] {
+        &self.classes
+    }
+
+    pub fn len(&self) -> usize {
+        self.classes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.classes.is_empty()
+    }
+
+    pub fn seat_of(&self, i: usize) -> Seat {
+        self.auction.seat_of(i)
+    }
+
+    /// What `seat` has revealed so far.
+    pub fn info(&self, seat: Seat) -> &Info {
+        &self.info[seat.index()]
+    }
+
+    /// All four players' `Info`, North first.
+    pub fn infos(&self) -> &[Info; 4] {
+        &self.info
+    }
+
+    pub fn next_seat(&self) -> Seat {
+        self.auction.next_seat()
+    }
+
+    pub fn is_complete(&self) -> bool {
+        self.auction.is_complete()
+    }
+
+    fn context(&self) -> Context<'_> {
+        Context {
+            bidding: self,
+            seat: self.auction.next_seat(),
+        }
+    }
+
+    /// `BidClass` of `call` made now by the player to act.
+    pub fn classify(&self, call: Call) -> BidClass {
+        class::bid_class(&self.context(), call)
+    }
+
+    /// `BidSystem`: what `call`, made now, would reveal and require.
+    pub fn meaning(&self, call: Call) -> Meaning {
+        let ctx = self.context();
+        system::meaning(&ctx, class::bid_class(&ctx, call), call)
+    }
+
+    /// `MakeBid`: makes a call (ours or anyone's) and updates `Info`.
+    /// An illegal call (by the laws) is refused; a call our system calls
+    /// illegal is recorded but reveals nothing.
+    pub fn push(&mut self, call: Call) -> Result<BidClass, AuctionError> {
+        self.auction.check(call)?;
+        let ctx = self.context();
+        let class = class::bid_class(&ctx, call);
+        let revealed = system::meaning(&ctx, class, call).revealed;
+        let seat = ctx.seat;
+        self.auction.push(call)?;
+        self.classes.push(class);
+        if class != BidClass::Illegal {
+            self.info[seat.index()].merge(&revealed);
+        }
+        Ok(class)
+    }
+
+    /// Every legal call with its class and evaluation for `hand`, the hand
+    /// of the player to act.
+    pub fn candidates(&self, hand: Hand) -> Vec<Candidate> {
+        let shape = HandShape::of(hand);
+        let ctx = self.context();
+        self.auction
+            .legal_calls()
+            .into_iter()
+            .map(|call| {
+                let class = class::bid_class(&ctx, call);
+                let meaning = system::meaning(&ctx, class, call);
+                let value = system::evaluate(&ctx, class, call, &meaning, &shape);
+                Candidate { call, class, value }
+            })
+            .collect()
+    }
+
+    /// Turbo Bridge `FindBid`: the legal call with the highest evaluation
+    /// (the cheapest of equals). Pass when the auction is over.
+    pub fn find_bid(&self, hand: Hand) -> Call {
+        let mut best: Option<Candidate> = None;
+        for c in self.candidates(hand) {
+            if best.is_none_or(|b| c.value > b.value) {
+                best = Some(c);
+            }
+        }
+        best.map_or(Call::Pass, |b| b.call)
+    }
+}

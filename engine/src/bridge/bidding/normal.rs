@@ -1,0 +1,354 @@
+//! Turbo Bridge `NormalPass`, `NormalBid` (with `MinPoints`) and
+//! `NormalDBL`: the judgement behind the natural calls, plus the decisions
+//! of the Blackwood asker.
+
+use super::class::{BidClass, Context, is_game};
+use super::info::{HandShape, MAX_POINTS};
+use super::system::{Meaning, Requirement};
+use crate::bridge::{Call, Strain};
+
+/// Turbo Bridge `MinPoints` (the handbook's `MinTab`): combined points of
+/// both hands needed to make a contract at `level` — 26 for 3NT and four of
+/// a suit, 29 for five, 33 for six, 37 for seven (table in chapter 3).
+pub fn min_points(level: u8, strain: Strain) -> u8 {
+    const SUIT: [u8; 8] = [0, 16, 19, 22, 26, 29, 33, 37];
+    const NOTRUMP: [u8; 8] = [0, 19, 22, 26, 28, 30, 33, 37];
+    let level = (level as usize).min(7);
+    if strain == Strain::NoTrump {
+        NOTRUMP[level]
+    } else {
+        SUIT[level]
+    }
+}
+
+/// The meaning of a natural bid: rule (1) of `MinPoints` — bid only what
+/// the partnership can make, so the bid shows the points the partner's
+/// shown minimum lacks; three more when the right-hand opponent bid; a jump
+/// demands game. The first bid of a suit shows four cards, each rebid one
+/// more, and support of partner's suit an eight-card fit. Notrump below
+/// 3NT shows no singleton.
+pub(crate) fn normal_bid_meaning(ctx: &Context<'_>, level: u8, strain: Strain) -> Meaning {
+    let b = ctx.bidding;
+    let partner = b.info(ctx.seat.partner());
+    let me = b.info(ctx.seat);
+    let asking = matches!(
+        ctx.own_last(),
+        Some((_, _, BidClass::Blackwood | BidClass::KingAsk))
+    );
+    let mut need = min_points(level, strain).saturating_sub(partner.min_p);
+    if ctx.jumps(level, strain) >= 1 {
+        need = need.max(26u8.saturating_sub(partner.min_p));
+    }
+    if !ctx.rho_passed() {
+        need = need.saturating_add(3);
+    }
+    if asking {
+        // After Blackwood the asker places the contract; it shows nothing.
+        need = 0;
+    }
+    let need = need.min(MAX_POINTS);
+    let mut req = if strain == Strain::NoTrump {
+        Requirement {
+            hcp: (need, MAX_POINTS),
+            ..Requirement::default()
+        }
+    } else {
+        Requirement {
+            points: (need, MAX_POINTS),
+            ..Requirement::default()
+        }
+    };
+    match strain.trump() {
+        Some(suit) if !asking => {
+            let s = suit.index();
+            req.min_len[s] = if partner.min_len[s] >= 4 {
+                8u8.saturating_sub(partner.min_len[s]).max(2)
+            } else if me.min_len[s] >= 4 {
+                (me.min_len[s] + 1).min(8)
+            } else {
+                4
+            };
+        }
+        None if level != 3 && !asking => req.min_len = [2; 4],
+        _ => {}
+    }
+    let mut meaning: Meaning = req.into();
+    meaning.revealed.min_p = need;
+    meaning
+}
+
+/// The meaning of a normal pass: with partner holding the contract and no
+/// opponent bidding, passing below game denies game values, passing a game
+/// denies slam values.
+pub(crate) fn normal_pass_meaning(ctx: &Context<'_>) -> Meaning {
+    let partner = ctx.bidding.info(ctx.seat.partner());
+    let answered = matches!(
+        ctx.own_last(),
+        Some((_, _, BidClass::BlackwoodResponse | BidClass::KingResponse))
+    );
+    let mut req = Requirement::default();
+    if let Some((_, level, strain, holder)) = ctx.last_bid()
+        && holder == ctx.seat.partner()
+        && ctx.rho_passed()
+        && !answered
+    {
+        let ceiling = if !is_game(level, strain) {
+            25
+        } else if level < 6 {
+            32
+        } else {
+            MAX_POINTS
+        };
+        req.points.1 = ceiling
+            .saturating_sub(partner.min_p)
+            .max(ctx.bidding.info(ctx.seat).min_p);
+    }
+    req.into()
+}
+
+/// Length of the partnership's best fit in the majors (8 or more counts).
+fn major_fit(ctx: &Context<'_>, hand: &HandShape) -> bool {
+    let partner = ctx.bidding.info(ctx.seat.partner());
+    (2..4).any(|s| hand.len[s] + partner.min_len[s] >= 8)
+}
+
+/// How good `strain` is as our trump suit, and whether bidding it is an
+/// exploration (a new suit looking for a fit) rather than a placement.
+fn strain_value(ctx: &Context<'_>, hand: &HandShape, strain: Strain) -> (i32, bool) {
+    let partner = ctx.bidding.info(ctx.seat.partner());
+    let major = major_fit(ctx, hand);
+    match strain.trump() {
+        Some(suit) => {
+            let s = suit.index();
+            let (my, his) = (hand.len[s] as i32, partner.min_len[s] as i32);
+            let opponents_suit = [ctx.seat.next(), ctx.seat.prev()]
+                .iter()
+                .any(|&o| ctx.bidding.info(o).min_len[s] >= 4);
+            if my + his >= 8 {
+                (40 + 10 * i32::from(s >= 2) + 2 * (my + his - 8), false)
+            } else if opponents_suit {
+                (-40, false)
+            } else if his < 3 && my >= 4 {
+                (if major { -30 } else { 15 + 2 * my }, true)
+            } else if my >= 6 {
+                (30, false)
+            } else if my >= 5 && his >= 2 {
+                (20, false)
+            } else {
+                (-30, false)
+            }
+        }
+        None => {
+            let shapely = hand.len.iter().any(|&l| l < 2);
+            let partner_balanced = partner.min_len.iter().all(|&l| l >= 2);
+            let v = if shapely { 0 } else { 30 } - if major { 25 } else { 0 }
+                + if partner_balanced { 5 } else { 0 };
+            (v, false)
+        }
+    }
+}
+
+/// The level part of a contract's value: a game or slam bonus for a
+/// placement, the highest feasible partscore otherwise (it invites), and
+/// the cheapest level for an exploration.
+fn level_value(level: u8, strain: Strain, exploration: bool) -> i32 {
+    if exploration {
+        return -6 * level as i32;
+    }
+    let game_level = match strain {
+        Strain::NoTrump => 3,
+        Strain::Hearts | Strain::Spades => 4,
+        Strain::Clubs | Strain::Diamonds => 5,
+    };
+    match level {
+        7 => 80,
+        6 => 60,
+        l if l >= game_level => 30 - 10 * (l - game_level) as i32,
+        l => 3 * l as i32,
+    }
+}
+
+/// The strain the partnership has agreed on: the best valued strain that
+/// is not an exploration.
+fn agreed_strain(ctx: &Context<'_>, hand: &HandShape) -> Strain {
+    Strain::ALL
+        .into_iter()
+        .filter(|&s| !strain_value(ctx, hand, s).1)
+        .max_by_key(|&s| strain_value(ctx, hand, s).0)
+        .unwrap_or(Strain::NoTrump)
+}
+
+/// The Blackwood asker's decision once partner has answered: five of the
+/// trump suit with two aces missing, six with one, 5NT for kings with
+/// all aces and grand-slam values, seven with all aces and kings.
+fn blackwood_target(ctx: &Context<'_>, hand: &HandShape) -> Option<Call> {
+    let (_, _, own_class) = ctx.own_last()?;
+    let (_, _, partner_class) = ctx.partner_last()?;
+    let partner = ctx.bidding.info(ctx.seat.partner());
+    let trump = agreed_strain(ctx, hand);
+    let aces = hand.aces + partner.aces.unwrap_or(0);
+    let target_level = match (own_class, partner_class) {
+        (BidClass::Blackwood, BidClass::BlackwoodResponse) => {
+            let combined = hand.points() + partner.min_p;
+            match 4u8.saturating_sub(aces) {
+                0 if combined >= 36 && partner.aces != Some(4) => {
+                    return Call::bid(5, Strain::NoTrump);
+                }
+                0 | 1 => 6,
+                _ => 5,
+            }
+        }
+        (BidClass::KingAsk, BidClass::KingResponse) => {
+            let kings = hand.kings + partner.kings.unwrap_or(0);
+            if aces >= 4 && kings >= 4 { 7 } else { 6 }
+        }
+        _ => return None,
+    };
+    let level = target_level.max(ctx.cheapest_level(trump));
+    if let Some((_, l, s, holder)) = ctx.last_bid()
+        && holder == ctx.seat.partner()
+        && s == trump
+        && l >= target_level
+    {
+        return Some(Call::Pass);
+    }
+    Call::bid(level.min(7), trump)
+}
+
+/// Whether partner's last bid asks us to pass: the weak takeout of 1NT,
+/// or the contract our partner placed after our Blackwood answer.
+fn must_pass(ctx: &Context<'_>) -> bool {
+    let partner_weak = ctx
+        .partner_last()
+        .is_some_and(|(_, _, c)| c == BidClass::WeakTakeout)
+        && ctx
+            .last_bid()
+            .is_some_and(|(_, _, _, h)| h == ctx.seat.partner());
+    let answered = matches!(
+        ctx.own_last(),
+        Some((_, _, BidClass::BlackwoodResponse | BidClass::KingResponse))
+    );
+    partner_weak || answered
+}
+
+/// `NormalBid`'s judgement of a natural bid with the real hand.
+pub(crate) fn normal_bid_value(
+    ctx: &Context<'_>,
+    hand: &HandShape,
+    level: u8,
+    strain: Strain,
+) -> i32 {
+    let call = Call::bid(level, strain).unwrap_or(Call::Pass);
+    if let Some(target) = blackwood_target(ctx, hand) {
+        return if call == target { 150 } else { -150 };
+    }
+    if must_pass(ctx) {
+        return -200;
+    }
+    let (sv, exploration) = strain_value(ctx, hand, strain);
+    let mut value = sv + level_value(level, strain, exploration);
+    // Rule (2) of MinPoints: leave a fit only if partner can return to it
+    // without going too high.
+    if exploration {
+        let trump = agreed_strain(ctx, hand);
+        let back = if trump.index() > strain.index() {
+            level
+        } else {
+            level + 1
+        };
+        let combined = hand.points() + ctx.bidding.info(ctx.seat.partner()).min_p;
+        if strain_value(ctx, hand, trump).0 >= 40 && min_points(back, trump) > combined {
+            value -= 40;
+        }
+    }
+    // Slams are bid through Blackwood, so that two aces are never missing.
+    if level >= 6 && !ctx.blackwood_used() {
+        value -= 60;
+    }
+    // 3NT is a final contract: go on only towards a slam.
+    if let Some((
+        _,
+        Call::Bid {
+            level: 3,
+            strain: Strain::NoTrump,
+        },
+        _,
+    )) = ctx.partner_last()
+        && hand.points() + ctx.bidding.info(ctx.seat.partner()).min_p < 33
+    {
+        value -= 40;
+    }
+    value
+}
+
+/// `NormalPass`'s judgement: accept partner's contract at what it is
+/// worth to us; against the opponents' contract a pass is the neutral
+/// choice every other call must beat.
+pub(crate) fn normal_pass_value(ctx: &Context<'_>, hand: &HandShape) -> i32 {
+    if let Some(target) = blackwood_target(ctx, hand) {
+        return if target == Call::Pass { 150 } else { -150 };
+    }
+    if must_pass(ctx) {
+        return 100;
+    }
+    // Partner's penalty double of the opponents' contract is final.
+    if let Some((i, Call::Double, _)) = ctx.partner_last()
+        && ctx
+            .last_bid()
+            .is_some_and(|(b, _, _, holder)| b < i && holder.side() != ctx.seat.side())
+    {
+        return 60;
+    }
+    match ctx.last_bid() {
+        Some((_, level, strain, holder)) if holder.side() == ctx.seat.side() => {
+            let (sv, _) = strain_value(ctx, hand, strain);
+            sv + level_value(level, strain, false) + 1
+        }
+        _ => 0,
+    }
+}
+
+/// Turbo Bridge `NormalDBL`: double when the contract should go down.
+/// Every four high-card points of ours and partner's shown points above
+/// the first four make a trick, every trump above three another; the
+/// handbook doubles four spades with four trumps and sixteen points.
+pub(crate) fn normal_double_value(ctx: &Context<'_>, hand: &HandShape) -> i32 {
+    let Some((_, level, strain, _)) = ctx.last_bid() else {
+        return -100;
+    };
+    let partner = ctx.bidding.info(ctx.seat.partner());
+    let hcp = hand.hcp as i32 + partner.min_p as i32;
+    let mut tricks = (hcp - 4).max(0) / 4;
+    if let Some(suit) = strain.trump() {
+        tricks += (hand.len[suit.index()] as i32 - 3).max(0);
+    }
+    if tricks >= 8 - level as i32 { 60 } else { -100 }
+}
+
+/// Natural redouble: our doubled contract has three points to spare.
+pub(crate) fn normal_redouble_value(ctx: &Context<'_>, hand: &HandShape) -> i32 {
+    let Some((_, level, strain, _)) = ctx.last_bid() else {
+        return -100;
+    };
+    let combined = hand.points() + ctx.bidding.info(ctx.seat.partner()).min_p;
+    if combined >= min_points(level, strain) + 3 {
+        40
+    } else {
+        -100
+    }
+}
+
+/// Blackwood is worth asking with slam values and an agreed strain.
+pub(crate) fn blackwood_value(ctx: &Context<'_>, hand: &HandShape) -> i32 {
+    if must_pass(ctx) {
+        return -200;
+    }
+    let combined = hand.points() + ctx.bidding.info(ctx.seat.partner()).min_p;
+    let trump = agreed_strain(ctx, hand);
+    let (sv, _) = strain_value(ctx, hand, trump);
+    if combined >= 33 && sv >= 25 {
+        sv + 70
+    } else {
+        -100
+    }
+}

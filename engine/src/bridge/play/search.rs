@@ -1,0 +1,194 @@
+//! Turbo Bridge `FindCard`: Monte-Carlo play over a double-dummy analysis.
+//!
+//! For each of many random deals consistent with what the player knows,
+//! every legal card is played out with open cards; a card scores
+//! `SearchFac` per trick of the declaring side plus two tricks' worth for a
+//! made contract, and the card the heuristics choose gets `HeurisFac`. The
+//! best total wins. Turbo Bridge could afford three deals; we take as many
+//! as the options and the time budget allow.
+
+use rand::Rng;
+
+use super::select::select;
+use super::view::View;
+use crate::bridge::bidding::Info;
+use crate::bridge::{Card, Deal, Play, Seat, Strain};
+
+/// An open-cards (double-dummy) analysis of a position.
+pub trait DoubleDummy {
+    /// For every legal card of the player to move, the tricks that player's
+    /// side takes of the remaining ones (the current trick included) with
+    /// best play afterwards. `hands` holds the cards not yet played;
+    /// `trick` the cards already played to the current trick, led by
+    /// `leader`.
+    fn card_values(
+        &mut self,
+        hands: &Deal,
+        leader: Seat,
+        trick: &[Card],
+        strain: Strain,
+    ) -> Vec<(Card, u8)>;
+
+    /// Tricks the side of `leader` takes from a trick boundary with best
+    /// play by both sides.
+    fn tricks(&mut self, hands: &Deal, leader: Seat, strain: Strain) -> u8 {
+        self.card_values(hands, leader, &[], strain)
+            .into_iter()
+            .map(|(_, t)| t)
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+/// The handbook's search constants and the program's options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayOptions {
+    /// Random deals per card (`MaxDeals`; Turbo Bridge used 3).
+    pub samples: usize,
+    /// `HeurisFac`: bonus for the card the heuristics select, per deal.
+    pub heuristic_factor: i32,
+    /// `SearchFac`: value of one trick of the double-dummy analysis;
+    /// 0 gives the handbook's pure heuristic player.
+    pub search_factor: i32,
+    /// Look at every hand (the handbook's "cheat" option): with all cards
+    /// known the one deal analysed is the real one, so the play is double
+    /// dummy.
+    pub cheat: bool,
+}
+
+impl Default for PlayOptions {
+    fn default() -> Self {
+        PlayOptions {
+            samples: 24,
+            heuristic_factor: 1,
+            search_factor: 4,
+            cheat: false,
+        }
+    }
+}
+
+impl PlayOptions {
+    /// The handbook's pure-heuristic player (`SearchFac` = 0).
+    pub fn heuristic() -> Self {
+        PlayOptions {
+            samples: 8,
+            search_factor: 0,
+            ..PlayOptions::default()
+        }
+    }
+}
+
+/// What `FindCard` reports about its choice.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CardChoice {
+    pub card: Card,
+    /// Deals analysed.
+    pub samples: usize,
+    /// Average value of each candidate card (per deal), best first.
+    pub values: Vec<(Card, f64)>,
+}
+
+/// The full remaining hands of a sampled deal with the current trick's
+/// cards given back, as a `Play` the heuristics can look at.
+fn simulation(play: &Play, sample: &Deal) -> Play {
+    let trick = play.current_trick();
+    let mut hands = *sample;
+    for (seat, card) in trick.cards() {
+        hands[seat].insert(card);
+    }
+    let mut sim = Play::from_position(&hands, play.strain(), play.declarer(), trick.leader());
+    for (_, card) in trick.cards() {
+        // The trick's cards were legal in the real play and the sample
+        // keeps every hand's cards of the led suit where they were seen.
+        if sim.play(card).is_err() {
+            break;
+        }
+    }
+    sim
+}
+
+/// Turbo Bridge `FindCard` for the player to act in `play` (declarer for
+/// dummy). `tricks_needed` is the contract's target; `infos` what the
+/// auction revealed. `stop` is asked between deals (after the first) and
+/// ends the sampling early, e.g. when a time budget is spent.
+pub fn find_card<R: Rng + ?Sized>(
+    play: &Play,
+    infos: &[Info; 4],
+    tricks_needed: u8,
+    options: &PlayOptions,
+    dd: Option<&mut dyn DoubleDummy>,
+    rng: &mut R,
+    stop: &mut dyn FnMut() -> bool,
+) -> Option<CardChoice> {
+    let legal = play.legal_cards();
+    let first = legal.iter().next()?;
+    if legal.len() == 1 {
+        return Some(CardChoice {
+            card: first,
+            samples: 0,
+            values: vec![(first, 0.0)],
+        });
+    }
+    let view = if options.cheat {
+        View::open(play)
+    } else {
+        View::new(play, infos)
+    };
+    let samples = if view.is_open() {
+        1
+    } else {
+        options.samples.max(1)
+    };
+    let search = options.search_factor != 0 && dd.is_some();
+    let mut dd = dd;
+    let mover = play.next_seat();
+    let declaring = mover.side() == play.declarer().side();
+    let tricks_left = 13u8.saturating_sub(play.tricks().len() as u8);
+    let trick_cards: Vec<Card> = play.current_trick().cards().map(|(_, c)| c).collect();
+    let mut value = [0i64; 64];
+    let mut done = 0;
+    for i in 0..samples {
+        if i > 0 && stop() {
+            break;
+        }
+        let sample = view.sample(play, rng);
+        done += 1;
+        if options.heuristic_factor != 0 || !search {
+            let sim = simulation(play, &sample);
+            if let Some(h) = select(&sim) {
+                value[h.bit() as usize] += options.heuristic_factor.max(1) as i64;
+            }
+        }
+        if search && let Some(dd) = dd.as_deref_mut() {
+            let leader = play.current_trick().leader();
+            for (card, own) in dd.card_values(&sample, leader, &trick_cards, play.strain()) {
+                let theirs = tricks_left.saturating_sub(own);
+                let declarer_total = play.declarer_tricks() + if declaring { own } else { theirs };
+                let made = declarer_total >= tricks_needed;
+                let score = options.search_factor as i64
+                    * (declarer_total as i64 + if made { 2 } else { 0 });
+                value[card.bit() as usize] += if declaring { score } else { -score };
+            }
+        }
+    }
+    let mut values: Vec<(Card, f64)> = legal
+        .iter()
+        .map(|c| (c, value[c.bit() as usize] as f64 / done.max(1) as f64))
+        .collect();
+    // Best value first; among equals the lowest card (trumps count high).
+    let trump = play.strain().trump();
+    values.sort_by(|a, b| {
+        b.1.partial_cmp(&a.1)
+            .unwrap_or(std::cmp::Ordering::Equal)
+            .then_with(|| low_key(a.0, trump).cmp(&low_key(b.0, trump)))
+    });
+    Some(CardChoice {
+        card: values[0].0,
+        samples: done,
+        values,
+    })
+}
+
+fn low_key(card: Card, trump: Option<crate::bridge::Suit>) -> (bool, u8, usize) {
+    (Some(card.suit) == trump, card.rank.0, card.suit.index())
+}

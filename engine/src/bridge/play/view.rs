@@ -1,0 +1,212 @@
+//! What the player about to play knows, and Turbo Bridge `DealCards` /
+//! `ChangeCards`: dealing the unseen cards at random but consistently with
+//! that knowledge.
+
+use rand::seq::SliceRandom;
+use rand::{Rng, RngExt};
+
+use crate::bridge::bidding::{HandShape, Info};
+use crate::bridge::{Card, Deal, Hand, Play, Seat, Suit};
+
+/// The knowledge of the player who chooses the next card (declarer for
+/// dummy): the hands they see, the voids shown in the play, and `Info`
+/// from the auction with the cards played taken off (`MakeCard` lowers
+/// `MinL` as cards are played).
+#[derive(Clone, Debug)]
+pub struct View {
+    /// The player who decides.
+    pub viewer: Seat,
+    /// Hands the viewer sees: their own, and dummy after the opening lead.
+    pub visible: [bool; 4],
+    /// `voids[seat][suit]`: the seat failed to follow to that suit.
+    pub voids: [[bool; 4]; 4],
+    /// Minimum length still held, per seat and suit.
+    pub min_len: [[u8; 4]; 4],
+    /// Point range of each original hand, from the auction.
+    pub points: [(u8, u8); 4],
+    /// The cards each seat has played.
+    pub played: [Hand; 4],
+}
+
+impl View {
+    /// The view of the player to act in `play`, given what the auction
+    /// revealed (`infos`, North first).
+    pub fn new(play: &Play, infos: &[Info; 4]) -> View {
+        let dummy = play.declarer().partner();
+        let next = play.next_seat();
+        let viewer = if next == dummy { play.declarer() } else { next };
+        let cards = play.cards_played();
+        let mut visible = [false; 4];
+        visible[viewer.index()] = true;
+        if !cards.is_empty() {
+            visible[dummy.index()] = true;
+        }
+        let mut voids = [[false; 4]; 4];
+        let mut played = [Hand::EMPTY; 4];
+        for trick in play
+            .tricks()
+            .iter()
+            .chain(std::iter::once(play.current_trick()))
+        {
+            let led = trick.lead_suit();
+            for (seat, card) in trick.cards() {
+                played[seat.index()].insert(card);
+                if let Some(led) = led
+                    && card.suit != led
+                {
+                    voids[seat.index()][led.index()] = true;
+                }
+            }
+        }
+        let mut min_len = [[0u8; 4]; 4];
+        let mut points = [(0u8, 40u8); 4];
+        for seat in Seat::ALL {
+            let info = &infos[seat.index()];
+            for suit in Suit::ALL {
+                let gone = played[seat.index()].suit(suit).count_ones() as u8;
+                min_len[seat.index()][suit.index()] = if voids[seat.index()][suit.index()] {
+                    0
+                } else {
+                    info.min_len[suit.index()].saturating_sub(gone)
+                };
+            }
+            points[seat.index()] = (info.min_p, info.max_p);
+        }
+        View {
+            viewer,
+            visible,
+            voids,
+            min_len,
+            points,
+            played,
+        }
+    }
+
+    /// The view of a player who may look at every hand (the handbook's
+    /// "cheat" option).
+    pub fn open(play: &Play) -> View {
+        let mut view = View::new(play, &[Info::default(); 4]);
+        view.visible = [true; 4];
+        view
+    }
+
+    /// Whether every hand is visible (then sampling returns the real deal).
+    pub fn is_open(&self) -> bool {
+        self.visible.iter().all(|&v| v)
+    }
+
+    /// Deals the cards the viewer cannot see among the hidden hands, each
+    /// getting as many as it really holds, never a card of a suit it has
+    /// shown void in, and — when the random deal allows — the suit lengths
+    /// and point ranges of the auction. Returns the remaining hands.
+    pub fn sample<R: Rng + ?Sized>(&self, play: &Play, rng: &mut R) -> Deal {
+        let real = play.hands();
+        let hidden: Vec<Seat> = Seat::ALL
+            .into_iter()
+            .filter(|s| !self.visible[s.index()])
+            .collect();
+        if hidden.is_empty() {
+            return *real;
+        }
+        let mut pool: Vec<Card> = hidden.iter().flat_map(|&s| real[s].iter()).collect();
+        const ATTEMPTS: u32 = 48;
+        let mut fallback = None;
+        for attempt in 0..ATTEMPTS {
+            pool.shuffle(rng);
+            let honour_lengths = attempt < ATTEMPTS / 2;
+            let Some(deal) = self.try_deal(real, &hidden, &pool, honour_lengths, rng) else {
+                continue;
+            };
+            let slack = (attempt / 8) as u8;
+            if self.points_fit(&deal, &hidden, slack) {
+                return deal;
+            }
+            fallback.get_or_insert(deal);
+        }
+        // Only the voids are certain; when even they cannot be honoured
+        // (inconsistent input), deal by room alone.
+        fallback.unwrap_or_else(|| {
+            let mut deal = *real;
+            let mut i = 0;
+            for &s in &hidden {
+                let n = real[s].len();
+                deal[s] = pool[i..i + n].iter().copied().collect();
+                i += n;
+            }
+            deal
+        })
+    }
+
+    fn try_deal<R: Rng + ?Sized>(
+        &self,
+        real: &Deal,
+        hidden: &[Seat],
+        pool: &[Card],
+        honour_lengths: bool,
+        rng: &mut R,
+    ) -> Option<Deal> {
+        let mut deal = *real;
+        let mut room = [0usize; 4];
+        for &s in hidden {
+            deal[s] = Hand::EMPTY;
+            room[s.index()] = real[s].len();
+        }
+        let mut taken = vec![false; pool.len()];
+        if honour_lengths {
+            // ChangeCards: first give each hand the cards its bidding promised.
+            for &s in hidden {
+                for suit in Suit::ALL {
+                    let mut need = self.min_len[s.index()][suit.index()];
+                    for (i, card) in pool.iter().enumerate() {
+                        if need == 0 || room[s.index()] == 0 {
+                            break;
+                        }
+                        if !taken[i] && card.suit == suit {
+                            taken[i] = true;
+                            deal[s].insert(*card);
+                            room[s.index()] -= 1;
+                            need -= 1;
+                        }
+                    }
+                }
+            }
+        }
+        for (i, card) in pool.iter().enumerate() {
+            if taken[i] {
+                continue;
+            }
+            let total: usize = hidden
+                .iter()
+                .filter(|s| !self.voids[s.index()][card.suit.index()])
+                .map(|s| room[s.index()])
+                .sum();
+            if total == 0 {
+                return None;
+            }
+            let mut pick = rng.random_range(0..total);
+            for &s in hidden {
+                if self.voids[s.index()][card.suit.index()] {
+                    continue;
+                }
+                if pick < room[s.index()] {
+                    deal[s].insert(*card);
+                    room[s.index()] -= 1;
+                    break;
+                }
+                pick -= room[s.index()];
+            }
+        }
+        Some(deal)
+    }
+
+    fn points_fit(&self, deal: &Deal, hidden: &[Seat], slack: u8) -> bool {
+        hidden.iter().all(|&s| {
+            let original = HandShape::of(deal[s] | self.played[s.index()]);
+            let (lo, hi) = self.points[s.index()];
+            // Points include distribution points, which an end position's
+            // short hands inflate: the upper bound is checked on the
+            // high-card points alone (never more than the points).
+            original.points() + slack >= lo && original.hcp <= hi.saturating_add(slack)
+        })
+    }
+}

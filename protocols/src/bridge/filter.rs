@@ -1,0 +1,556 @@
+//! The default mode of `turbobridge`: Turbo Bridge at the table. For each
+//! board the program bids and plays the seats it has been given (all four
+//! by default) and writes the board back with Auction, Contract,
+//! Declarer, Play, Result and Score; or, with `--next`, prints only the
+//! next call or card as one line (a hint, and a way to drive the program
+//! one step at a time).
+
+use std::fmt;
+use std::io::{self, Write};
+use std::time::{Duration, Instant};
+
+use clap::{Args, ValueEnum};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+use engine::bridge::bidding::Bidding;
+use engine::bridge::play::{DoubleDummy, PlayOptions, find_card};
+use engine::bridge::rubber::Rubber;
+use engine::bridge::scoring::{imps, ns_score};
+use engine::bridge::{
+    Call, Card, Contract, ContractBid, Deal, Play, Seat, Side, board_dealer, board_vulnerability,
+};
+
+use super::board::{AuctionRecord, Board, ContractTag};
+use super::io::{BoardWriter, Format, read_boards};
+use engine::bridge::play::{Par, par};
+
+/// How the play is scored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Scoring {
+    /// Duplicate score of each board (Law 77).
+    Duplicate,
+    /// One rubber score card kept across the boards, as Turbo Bridge does;
+    /// the vulnerability is the rubber's.
+    Rubber,
+    /// IMPs of the duplicate score against the double-dummy par score.
+    Imps,
+}
+
+/// How the program chooses its cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Level {
+    /// The PLAY.BR heuristics alone (`SearchFac` = 0).
+    Heuristic,
+    /// Monte-Carlo `FindCard` over the double-dummy solver.
+    Montecarlo,
+}
+
+/// The seats the program plays (the handbook's "hands you wish to play",
+/// inverted).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Seats(pub [bool; 4]);
+
+impl Seats {
+    pub const ALL: Seats = Seats([true; 4]);
+
+    pub fn contains(self, seat: Seat) -> bool {
+        self.0[seat.index()]
+    }
+}
+
+/// A `--seats` value that is not a set of seat letters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatsParseError(pub String);
+
+impl fmt::Display for SeatsParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "bad seats {:?}: expected letters from NESW, e.g. NS or NESW",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for SeatsParseError {}
+
+impl std::str::FromStr for Seats {
+    type Err = SeatsParseError;
+
+    fn from_str(s: &str) -> Result<Seats, SeatsParseError> {
+        let mut seats = [false; 4];
+        for c in s.chars().filter(|c| !matches!(c, ',' | ' ')) {
+            let seat = Seat::from_letter(c).ok_or_else(|| SeatsParseError(s.to_string()))?;
+            seats[seat.index()] = true;
+        }
+        Ok(Seats(seats))
+    }
+}
+
+impl fmt::Display for Seats {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for seat in Seat::ALL.into_iter().filter(|&s| self.contains(s)) {
+            write!(f, "{}", seat.letter())?;
+        }
+        Ok(())
+    }
+}
+
+/// Options of the play mode.
+#[derive(Args, Clone, Debug)]
+pub struct PlayArgs {
+    /// Deal N random boards instead of reading deals from stdin.
+    #[arg(long, value_name = "N")]
+    pub deals: Option<u32>,
+    /// Seed of every random choice (the deals, the sampled hands): the same
+    /// seed gives the same output.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Seats the program plays; calls and cards of the others come from the
+    /// input, and the program stops where they are missing.
+    #[arg(long, default_value = "NESW")]
+    pub seats: Seats,
+    /// Print only the next call or card for the seat to act, one line per
+    /// board (`-` when the board is complete).
+    #[arg(long)]
+    pub next: bool,
+    /// Scoring written in the Score tag.
+    #[arg(long, value_enum, default_value_t = Scoring::Duplicate)]
+    pub scoring: Scoring,
+    /// Card play: heuristics only, or Monte-Carlo over the solver.
+    #[arg(long, value_enum, default_value_t = Level::Montecarlo)]
+    pub level: Level,
+    /// Random deals analysed per card.
+    #[arg(long, default_value_t = 24)]
+    pub samples: usize,
+    /// Time budget per card in milliseconds (sampling stops when spent).
+    #[arg(long, value_name = "MS")]
+    pub time_per_card: Option<u64>,
+    /// Look at every hand: the program plays double dummy.
+    #[arg(long)]
+    pub cheat: bool,
+}
+
+/// Why a board cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FilterError {
+    /// A hand is missing cards the program needs.
+    IncompleteDeal { seat: Seat, cards: usize },
+    /// An input call is not legal.
+    IllegalCall { call: Call, reason: String },
+    /// An input card is not legal.
+    IllegalCard {
+        seat: Seat,
+        card: Card,
+        reason: String,
+    },
+    /// The input gives play but no contract to play it in.
+    NoContract,
+    /// The rubber score card refused the deal.
+    Rubber(String),
+}
+
+impl fmt::Display for FilterError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FilterError::IncompleteDeal { seat, cards } => {
+                write!(
+                    f,
+                    "{seat} holds {cards} cards: expected a full deal of 13 cards a hand"
+                )
+            }
+            FilterError::IllegalCall { call, reason } => write!(f, "illegal call {call}: {reason}"),
+            FilterError::IllegalCard { seat, card, reason } => {
+                write!(f, "illegal card {card} by {seat}: {reason}")
+            }
+            FilterError::NoContract => f.write_str(
+                "play given but no contract: expected an auction or Contract and Declarer tags",
+            ),
+            FilterError::Rubber(e) => write!(f, "rubber score: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for FilterError {}
+
+/// The state of an auction and play taken as far as the input and the
+/// program's seats go.
+struct TableState {
+    bidding: Bidding,
+    play: Option<(Contract, Play)>,
+}
+
+/// Turbo Bridge at the table: the options, the rubber card and the solver.
+pub struct Robot {
+    args: PlayArgs,
+    rubber: Rubber,
+    solver: Option<Box<dyn DoubleDummy>>,
+}
+
+impl Robot {
+    /// `solver` is the double-dummy analysis used by the Monte-Carlo play,
+    /// the cheat option and the IMP scoring.
+    pub fn new(args: PlayArgs, solver: Option<Box<dyn DoubleDummy>>) -> Robot {
+        Robot {
+            args,
+            rubber: Rubber::new(),
+            solver,
+        }
+    }
+
+    fn play_options(&self) -> PlayOptions {
+        let base = match self.args.level {
+            Level::Heuristic => PlayOptions::heuristic(),
+            Level::Montecarlo => PlayOptions::default(),
+        };
+        PlayOptions {
+            samples: self.args.samples.max(1),
+            cheat: self.args.cheat,
+            ..base
+        }
+    }
+
+    /// The random generator of board `n`: each board has its own, so a
+    /// board's play does not depend on the boards before it.
+    fn rng_for(&self, n: usize) -> StdRng {
+        StdRng::seed_from_u64(self.args.seed ^ (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+    }
+
+    /// Fills in dealer and vulnerability, checks the deal.
+    fn prepare(&mut self, board: &mut Board) -> Result<(), FilterError> {
+        board.complete_deal();
+        for seat in Seat::ALL {
+            let cards = board.deal[seat].len();
+            if cards != 13 {
+                return Err(FilterError::IncompleteDeal { seat, cards });
+            }
+        }
+        let number = board.number.unwrap_or(1);
+        let dealer = board
+            .auction
+            .as_ref()
+            .map(|a| a.auction.dealer())
+            .or(board.dealer)
+            .unwrap_or_else(|| board_dealer(number));
+        board.dealer = Some(dealer);
+        if self.args.scoring == Scoring::Rubber {
+            board.vulnerability = Some(self.rubber.vulnerability());
+        } else if board.vulnerability.is_none() {
+            board.vulnerability = Some(board_vulnerability(number));
+        }
+        Ok(())
+    }
+
+    /// Replays the input's calls and cards; with `act`, the program makes
+    /// the calls and plays the cards of its seats until it reaches a seat
+    /// it does not play or the end.
+    fn advance(&mut self, n: usize, board: &Board, act: bool) -> Result<TableState, FilterError> {
+        let dealer = board.dealer.unwrap_or(Seat::North);
+        let mut bidding = Bidding::new(dealer);
+        if let Some(rec) = &board.auction {
+            for &call in rec.auction.calls() {
+                bidding.push(call).map_err(|e| FilterError::IllegalCall {
+                    call,
+                    reason: e.to_string(),
+                })?;
+            }
+        }
+        while act && !bidding.is_complete() && self.args.seats.contains(bidding.next_seat()) {
+            let call = bidding.find_bid(board.deal[bidding.next_seat()]);
+            bidding.push(call).map_err(|e| FilterError::IllegalCall {
+                call,
+                reason: e.to_string(),
+            })?;
+        }
+        let contract = if bidding.is_complete() {
+            bidding.auction().final_contract()
+        } else {
+            None
+        };
+        let Some(contract) = contract else {
+            if board.auction.is_none() && !board.linear_play().is_empty() {
+                return Err(FilterError::NoContract);
+            }
+            return Ok(TableState {
+                bidding,
+                play: None,
+            });
+        };
+        let mut play = Play::new(&board.deal, &contract);
+        for (seat, card) in board.linear_play() {
+            play.play(card).map_err(|e| FilterError::IllegalCard {
+                seat,
+                card,
+                reason: e.to_string(),
+            })?;
+        }
+        if act {
+            let mut rng = self.rng_for(n);
+            while !play.is_finished() && self.args.seats.contains(controller(&play)) {
+                let card = self.choose_card(&bidding, &contract, &play, &mut rng);
+                play.play(card).map_err(|e| FilterError::IllegalCard {
+                    seat: play.next_seat(),
+                    card,
+                    reason: e.to_string(),
+                })?;
+            }
+        }
+        Ok(TableState {
+            bidding,
+            play: Some((contract, play)),
+        })
+    }
+
+    fn choose_card(
+        &mut self,
+        bidding: &Bidding,
+        contract: &Contract,
+        play: &Play,
+        rng: &mut StdRng,
+    ) -> Card {
+        let options = self.play_options();
+        let budget = self.args.time_per_card.map(Duration::from_millis);
+        let start = Instant::now();
+        let mut stop = move || budget.is_some_and(|b| start.elapsed() >= b);
+        let dd: Option<&mut dyn DoubleDummy> = match (self.args.level, self.solver.as_mut()) {
+            (Level::Montecarlo, Some(solver)) => Some(solver.as_mut()),
+            // The pure heuristic player uses no search even when cheating.
+            _ => None,
+        };
+        let legal = play.legal_cards();
+        find_card(
+            play,
+            bidding.infos(),
+            contract.tricks_needed(),
+            &options,
+            dd,
+            rng,
+            &mut stop,
+        )
+        .map(|c| c.card)
+        .filter(|&c| legal.contains(c))
+        .or_else(|| legal.iter().next())
+        .unwrap_or(Card::new(
+            engine::bridge::Suit::Clubs,
+            engine::bridge::Rank(2),
+        ))
+    }
+
+    /// The play mode for one board: bid and play the program's seats and
+    /// record everything in the board.
+    pub fn process(&mut self, n: usize, mut board: Board) -> Result<Board, FilterError> {
+        self.prepare(&mut board)?;
+        let state = self.advance(n, &board, true)?;
+        let mut annotations = board
+            .auction
+            .as_ref()
+            .map(|a| a.annotations.clone())
+            .unwrap_or_default();
+        annotations.resize(state.bidding.len(), None);
+        board.auction = Some(AuctionRecord {
+            auction: state.bidding.auction().clone(),
+            annotations,
+        });
+        if !state.bidding.is_complete() {
+            return Ok(board);
+        }
+        let Some((contract, play)) = state.play else {
+            board.contract = Some(ContractTag::PassedOut);
+            board.declarer = None;
+            board.result = None;
+            self.score(&mut board, None, 0)?;
+            return Ok(board);
+        };
+        board.contract = Some(ContractTag::Bid(ContractBid {
+            level: contract.level,
+            strain: contract.strain,
+            doubling: contract.doubling,
+        }));
+        board.declarer = Some(contract.declarer);
+        let cards: Vec<Card> = play.cards_played().into_iter().map(|(_, c)| c).collect();
+        if !cards.is_empty() {
+            let _ = board.set_linear_play(contract.opening_leader(), &cards, contract.strain);
+        }
+        board.result = play.result();
+        if let Some(tricks) = play.result() {
+            self.score(&mut board, Some(&contract), tricks)?;
+        }
+        Ok(board)
+    }
+
+    fn score(
+        &mut self,
+        board: &mut Board,
+        contract: Option<&Contract>,
+        tricks: u8,
+    ) -> Result<(), FilterError> {
+        let vulnerability = board.vulnerability.unwrap_or_default();
+        let ns = ns_score(contract, vulnerability, tricks);
+        board.score = Some(ns);
+        board.scoring = match self.args.scoring {
+            Scoring::Duplicate => String::new(),
+            Scoring::Rubber => "Rubber".to_string(),
+            Scoring::Imps => "IMP".to_string(),
+        };
+        match self.args.scoring {
+            Scoring::Duplicate => {}
+            Scoring::Rubber => {
+                if self.rubber.is_finished() {
+                    self.rubber = Rubber::new();
+                }
+                let deal = self
+                    .rubber
+                    .record(contract, tricks)
+                    .map_err(|e| FilterError::Rubber(e.to_string()))?;
+                let points = deal.below + deal.above;
+                let ns_points = match deal.side {
+                    Some(Side::NorthSouth) => points,
+                    Some(Side::EastWest) => -points,
+                    None => 0,
+                };
+                board.score = Some(ns_points);
+                let total = |s: Side| self.rubber.side(s).total();
+                board.other_tags.insert(
+                    "ScoreRubber".to_string(),
+                    format!(
+                        "NS {} EW {}",
+                        total(Side::NorthSouth),
+                        total(Side::EastWest)
+                    ),
+                );
+            }
+            Scoring::Imps => {
+                if let Some(solver) = self.solver.as_deref_mut()
+                    && let Some(Par {
+                        ns_score: par_ns,
+                        contract: par_text,
+                    }) = par(&board.deal, vulnerability, solver)
+                {
+                    board.optimum_score = Some(par_ns);
+                    board.par_contract = Some(par_text);
+                    board
+                        .other_tags
+                        .insert("ScoreIMP".to_string(), side_imps(imps(ns - par_ns)));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `--next`: the next call or card for the seat to act, or `-` when
+    /// the board is complete.
+    pub fn next_action(&mut self, n: usize, mut board: Board) -> Result<String, FilterError> {
+        self.prepare(&mut board)?;
+        let state = self.advance(n, &board, false)?;
+        if !state.bidding.is_complete() {
+            let seat = state.bidding.next_seat();
+            return Ok(state.bidding.find_bid(board.deal[seat]).to_string());
+        }
+        match state.play {
+            Some((contract, play)) if !play.is_finished() => {
+                let mut rng = self.rng_for(n);
+                Ok(self
+                    .choose_card(&state.bidding, &contract, &play, &mut rng)
+                    .to_string())
+            }
+            _ => Ok("-".to_string()),
+        }
+    }
+}
+
+/// The seat that chooses the next card: declarer plays for dummy.
+fn controller(play: &Play) -> Seat {
+    let next = play.next_seat();
+    if next == play.declarer().partner() {
+        play.declarer()
+    } else {
+        next
+    }
+}
+
+fn side_imps(ns: i32) -> String {
+    if ns >= 0 {
+        format!("NS {ns}")
+    } else {
+        format!("EW {}", -ns)
+    }
+}
+
+/// The boards to work on: `--deals N` random boards from the seed (stdin
+/// is not read at all then), or the boards of `text`.
+fn random_boards(count: u32, seed: u64) -> Vec<Board> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    (1..=count)
+        .map(|n| Board::dealt(n, Deal::random(&mut rng)))
+        .collect()
+}
+
+/// What a run did: boards seen and boards skipped for an error.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RunSummary {
+    pub boards: usize,
+    pub failed: usize,
+}
+
+/// Runs the play mode. `input` is read only when `--deals` is not given.
+pub fn run<W: Write, E: Write>(
+    args: PlayArgs,
+    solver: Option<Box<dyn DoubleDummy>>,
+    input: impl FnOnce() -> io::Result<String>,
+    format: Format,
+    out: W,
+    mut errors: E,
+) -> io::Result<RunSummary> {
+    let boards: Vec<Result<Board, String>> = match args.deals {
+        Some(count) => random_boards(count, args.seed)
+            .into_iter()
+            .map(Ok)
+            .collect(),
+        None => {
+            let text = input()?;
+            read_boards(&text)
+                .1
+                .into_iter()
+                .map(|r| r.map_err(|e| e.to_string()))
+                .collect()
+        }
+    };
+    let next = args.next;
+    let mut robot = Robot::new(args, solver);
+    let mut summary = RunSummary::default();
+    if next {
+        let mut out = out;
+        for (i, read) in boards.into_iter().enumerate() {
+            let n = i + 1;
+            summary.boards += 1;
+            match read.and_then(|b| robot.next_action(n, b).map_err(|e| e.to_string())) {
+                Ok(line) => writeln!(out, "{line}")?,
+                Err(e) => {
+                    summary.failed += 1;
+                    writeln!(errors, "board {n}: {e}")?;
+                }
+            }
+        }
+        out.flush()?;
+    } else {
+        let mut writer = BoardWriter::new(out, format);
+        for (i, read) in boards.into_iter().enumerate() {
+            let n = i + 1;
+            summary.boards += 1;
+            match read.and_then(|b| robot.process(n, b).map_err(|e| e.to_string())) {
+                Ok(board) => writer.write(&board)?,
+                Err(e) => {
+                    summary.failed += 1;
+                    writeln!(errors, "board {n}: {e}")?;
+                }
+            }
+        }
+    }
+    Ok(summary)
+}
+
+/// The double-dummy analysis the play mode uses.
+pub fn default_solver() -> Option<Box<dyn DoubleDummy>> {
+    None
+}

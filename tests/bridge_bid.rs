@@ -1,0 +1,245 @@
+//! Turbo Bridge bidding: the handbook's own examples (chapter 3, table 3-1
+//! and "Table Talk with a Computer"), each from a hand written for it, and
+//! the `Info` ranges a partner's call gives through `BidSystem`.
+
+use engine::bridge::bidding::{BidClass, Bidding};
+use engine::bridge::{Call, Deal, Hand, Seat, Suit};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+fn hand(s: &str) -> Hand {
+    s.parse().expect("test hand")
+}
+
+fn call(s: &str) -> Call {
+    s.parse().expect("test call")
+}
+
+/// The bidding after `calls` (dealer North).
+fn auction(calls: &str) -> Bidding {
+    let mut b = Bidding::new(Seat::North);
+    for c in calls.split_whitespace() {
+        b.push(call(c)).expect("legal test auction");
+    }
+    b
+}
+
+/// The call our system makes with `h` after `calls`.
+fn bid(calls: &str, h: &str) -> Call {
+    auction(calls).find_bid(hand(h))
+}
+
+#[track_caller]
+fn assert_bid(calls: &str, h: &str, expected: &str) {
+    let got = bid(calls, h);
+    assert_eq!(
+        got,
+        call(expected),
+        "after [{calls}] with {h}: {got} instead of {expected}"
+    );
+}
+
+#[test]
+fn choice_of_suit_for_the_opening() {
+    // "with a 3-4-4-2 distribution you open in diamonds"
+    assert_bid("", "K87.AJ84.KQ93.52", "1D");
+    // "with a 4-1-4-4 distribution you open in clubs"
+    assert_bid("", "AJ84.7.KQ93.K852", "1C");
+    // "with a 5-5-2-1 distribution you open in spades"
+    assert_bid("", "AQ874.KJ953.84.6", "1S");
+    // Too weak to open.
+    assert_bid("", "Q87.J984.K93.652", "Pass");
+}
+
+#[test]
+fn notrump_ladder() {
+    assert_bid("", "AQ4.KJ3.KQ82.J93", "1NT"); // 16
+    assert_bid("", "AQ4.KJ3.KQ82.QJ3", "1NT"); // 18
+    assert_bid("", "AQ4.AK3.KQ82.KJ3", "2NT"); // 23
+    assert_bid("", "AK4.AKJ.KQ82.KQ3", "3NT"); // 26
+    // 19 hcp balanced opens one of a suit and jumps in notrump later.
+    assert_bid("", "AQ4.AJ3.KQ82.K63", "1D");
+    assert_bid("1D P 1S P", "AQ4.AJ3.KQ82.K63", "2NT");
+}
+
+#[test]
+fn openings_two_and_shutout() {
+    assert_bid("", "AKQJ84.AKQ3.A2.4", "2S");
+    assert_bid("", "KQJ8743.5.842.73", "3S");
+    assert_bid("", "5.KQJ87432.84.73", "4H");
+}
+
+#[test]
+fn responses_to_one_in_a_suit() {
+    assert_bid("1H P", "K84.Q973.J842.62", "2H"); // 6-9, four trumps
+    assert_bid("1H P", "K84.KQ73.A842.Q2", "3H"); // 13+, four trumps
+    assert_bid("1H P", "KJ84.73.J842.K62", "1S"); // higher suit at one
+    assert_bid("1H P", "K84.73.A842.QJ62", "2C"); // lower suit at two: lowest four-card suit
+    assert_bid("1H P", "K84.Q73.J842.K62", "1NT"); // 6-9, no suit to bid
+    assert_bid("1H P", "K84.Q73.AJ4.KJ62", "2NT"); // 12-15 balanced
+    assert_bid("1H P", "984.73.J842.K962", "Pass");
+    // "if s/he does not bid one heart, you can assume that s/he does not
+    // have four hearts": 1D, 1H with four hearts.
+    assert_bid("1D P", "K842.Q973.842.62", "1H");
+}
+
+#[test]
+fn responses_to_one_notrump_and_stayman() {
+    assert_bid("1NT P", "KJ84.Q963.A42.75", "2C"); // Stayman
+    assert_bid("1NT P", "J8432.9643.42.75", "2S"); // weak takeout
+    assert_bid("1NT P", "Q84.J96.Q742.K75", "2NT"); // 8-9
+    assert_bid("1NT P", "84.J96.Q742.9875", "Pass"); // 0-7
+    assert_bid("1NT P", "K84.Q96.A742.K75", "3NT");
+    // Answers to Stayman: hearts first with both majors, diamonds with none.
+    assert_bid("1NT P 2C P", "AQ3.KJ84.K92.Q63", "2H");
+    assert_bid("1NT P 2C P", "AQ32.KJ84.K92.Q6", "2H");
+    assert_bid("1NT P 2C P", "AQ32.KJ8.K92.Q63", "2S");
+    assert_bid("1NT P 2C P", "AQ3.K84.KJ92.Q63", "2D");
+    // Opener passes the weak takeout.
+    assert_bid("1NT P 2S P", "AQ3.K84.KJ92.Q63", "Pass");
+    // With a fit found through Stayman, responder bids the game.
+    assert_bid("1NT P 2C P 2H P", "KJ84.Q963.A42.75", "4H");
+}
+
+#[test]
+fn two_level_opening_and_the_negative_two_notrump() {
+    assert_bid("2S P", "643.862.9743.852", "2NT");
+    let reply = bid("2S P", "K643.A62.9743.85");
+    assert_ne!(
+        reply,
+        call("2NT"),
+        "an ace and a king must not give the negative"
+    );
+    assert_ne!(reply, Call::Pass, "an opening two forces");
+}
+
+#[test]
+fn blackwood_answers() {
+    // North opens, South raises, North asks: South answers by aces.
+    let asked = "1S P 3S P 4NT P";
+    assert_bid(asked, "KJ84.Q96.K742.K5", "5C"); // none
+    assert_bid(asked, "KJ84.Q96.A742.K5", "5D"); // one
+    assert_bid(asked, "KJ84.A96.A742.K5", "5H"); // two
+    assert_bid(asked, "KJ84.A96.A742.A5", "5S"); // three
+    assert_eq!(
+        auction("1S P 3S P").classify(call("4NT")),
+        BidClass::Blackwood
+    );
+    // After the answer, 5NT asks for kings; answers at the six level.
+    let kings = "1S P 3S P 4NT P 5H P 5NT P";
+    assert_eq!(
+        auction("1S P 3S P 4NT P 5H P").classify(call("5NT")),
+        BidClass::KingAsk
+    );
+    assert_bid(kings, "Q984.A96.A742.Q5", "6C");
+    assert_bid(kings, "Q984.A96.A742.K5", "6D");
+    assert_bid(kings, "K984.A96.A742.K5", "6H");
+}
+
+#[test]
+fn slam_values_ask_with_blackwood_and_the_asker_places_the_contract() {
+    // North has 4 aces and a big hand after a forcing raise.
+    assert_bid("1S P 3S P", "AKQ84.A6.AK42.A5", "4NT");
+    // Two aces missing: sign off at five.
+    assert_bid("1S P 3S P 4NT P 5C P", "AKQ84.K6.KQ42.K5", "5S");
+    // One missing: small slam.
+    assert_bid("1S P 3S P 4NT P 5D P", "AKQ84.K6.AQ42.K5", "6S");
+}
+
+#[test]
+fn overcalls_and_doubles() {
+    // East overcalls North's 1H with five spades and 8+ hcp.
+    assert_bid("1H", "AQJ85.73.K84.962", "1S");
+    assert_eq!(auction("1H").classify(call("1S")), BidClass::Overcall);
+    assert_eq!(auction("1H").classify(call("3C")), BidClass::Shutout);
+    // The handbook doubles four spades with four trumps and sixteen hcp.
+    assert_bid("1S P 2S P 4S", "KJ98.AQ4.KJ3.Q72", "X");
+    assert_bid("1S P 2S P 4S", "K985.Q84.K73.872", "Pass");
+}
+
+#[test]
+fn opener_rebids_notrump_with_twelve_to_fifteen() {
+    assert_bid("1D P 1S P", "K87.AJ4.KQ93.Q52", "1NT");
+    assert_eq!(
+        auction("1D P 1S P").classify(call("1NT")),
+        BidClass::RebidNotrump
+    );
+    assert_eq!(
+        auction("1D P 1S P").classify(call("2NT")),
+        BidClass::RebidNotrumpJump
+    );
+}
+
+#[test]
+fn partner_calls_read_through_bidsystem_give_table_ranges() {
+    let b = auction("1H");
+    let north = b.info(Seat::North);
+    assert_eq!(
+        (
+            north.min_p,
+            north.max_p,
+            north.min_len[Suit::Hearts.index()]
+        ),
+        (13, 23, 4)
+    );
+
+    let b = auction("1NT");
+    let n = b.info(Seat::North);
+    assert_eq!(n.min_p, 16);
+    assert!(n.max_p <= 21, "1NT is 16-18 hcp: max {}", n.max_p);
+    assert!(
+        n.min_len.iter().all(|&l| l >= 2),
+        "1NT shows notrump distribution"
+    );
+
+    let b = auction("1H P 2H");
+    let s = b.info(Seat::South);
+    assert_eq!(
+        (s.min_p, s.max_p, s.min_len[Suit::Hearts.index()]),
+        (6, 9, 4)
+    );
+
+    let b = auction("1H P 1S");
+    let s = b.info(Seat::South);
+    assert_eq!((s.min_p, s.min_len[Suit::Spades.index()]), (6, 4));
+
+    let b = auction("1H P P");
+    assert!(b.info(Seat::South).max_p <= 5);
+
+    let b = auction("1NT P 2C P 2D");
+    assert!(b.info(Seat::South).min_p >= 6, "Stayman shows six or more");
+    let n = b.info(Seat::North);
+    assert!(n.min_len[Suit::Hearts.index()] < 4 && n.min_len[Suit::Spades.index()] < 4);
+    let b = auction("1NT P 2C P 2S");
+    assert_eq!(b.info(Seat::North).min_len[Suit::Spades.index()], 4);
+
+    let b = auction("2S P 2NT");
+    assert_eq!(b.classes()[2], BidClass::NegativeTwoNotrump);
+    let b = auction("1S P 3S P 4NT P 5D");
+    assert_eq!(b.info(Seat::South).aces, Some(1));
+
+    // 19-21 with the jump rebid.
+    let b = auction("1D P 1S P 2NT");
+    let n = b.info(Seat::North);
+    assert!(n.min_p >= 19 && n.max_p <= 24);
+}
+
+#[test]
+fn four_robots_always_bid_legally_and_finish() {
+    let mut rng = StdRng::seed_from_u64(7);
+    let mut contracts = 0;
+    for board in 0..1500 {
+        let deal = Deal::random(&mut rng);
+        let mut b = Bidding::new(Seat::from_index(board % 4));
+        while !b.is_complete() {
+            assert!(b.len() < 60, "runaway auction");
+            let seat = b.next_seat();
+            let c = b.find_bid(deal[seat]);
+            b.push(c).expect("find_bid returns legal calls");
+        }
+        if b.auction().final_contract().is_some() {
+            contracts += 1;
+        }
+    }
+    assert!(contracts > 1200, "most random deals are bid: {contracts}");
+}

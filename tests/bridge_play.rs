@@ -1,0 +1,289 @@
+//! Turbo Bridge card play: legality over many random boards, sampling
+//! consistent with what the player knows, and small end positions whose
+//! right card is known.
+
+use engine::bridge::bidding::{Bidding, Info};
+use engine::bridge::play::{PlayOptions, View, find_card, select};
+use engine::bridge::{Card, Deal, Hand, Play, Seat, Strain, Suit};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+fn card(s: &str) -> Card {
+    s.parse().expect("test card")
+}
+
+/// An end position: hands North, East, South, West in PBN hand syntax.
+fn position(hands: [&str; 4], strain: Strain, declarer: Seat, leader: Seat) -> Play {
+    let hands = hands.map(|h| h.parse::<Hand>().expect("test hand"));
+    Play::from_position(&Deal { hands }, strain, declarer, leader)
+}
+
+#[test]
+fn heuristic_players_follow_suit_on_thousands_of_random_boards() {
+    let mut rng = StdRng::seed_from_u64(11);
+    let options = PlayOptions {
+        samples: 2,
+        ..PlayOptions::heuristic()
+    };
+    let mut played = 0;
+    for board in 0..1200 {
+        let deal = Deal::random(&mut rng);
+        let mut bidding = Bidding::new(Seat::from_index(board % 4));
+        while !bidding.is_complete() {
+            let call = bidding.find_bid(deal[bidding.next_seat()]);
+            bidding.push(call).expect("legal call");
+        }
+        let Some(contract) = bidding.auction().final_contract() else {
+            continue;
+        };
+        let mut play = Play::new(&deal, &contract);
+        while !play.is_finished() {
+            let choice = find_card(
+                &play,
+                bidding.infos(),
+                contract.tricks_needed(),
+                &options,
+                None,
+                &mut rng,
+                &mut || false,
+            )
+            .expect("a card to play");
+            assert!(
+                play.legal_cards().contains(choice.card),
+                "illegal {}",
+                choice.card
+            );
+            play.play(choice.card).expect("legal card");
+            played += 1;
+        }
+        assert_eq!(play.result().map(|r| r <= 13), Some(true));
+    }
+    assert!(played > 40_000, "{played} cards played");
+}
+
+#[test]
+fn sampled_deals_keep_what_the_player_knows() {
+    let mut rng = StdRng::seed_from_u64(5);
+    for _ in 0..200 {
+        let deal = Deal::random(&mut rng);
+        let contract = "4S"
+            .parse::<engine::bridge::ContractBid>()
+            .expect("contract");
+        let contract = contract.with_declarer(Seat::South);
+        let mut play = Play::new(&deal, &contract);
+        // Play half the cards with the heuristics, then sample.
+        for _ in 0..26 {
+            let c = select(&play).expect("card");
+            play.play(c).expect("legal");
+        }
+        let view = View::new(&play, &[Info::default(); 4]);
+        for _ in 0..5 {
+            let sample = view.sample(&play, &mut rng);
+            for seat in Seat::ALL {
+                assert_eq!(
+                    sample[seat].len(),
+                    play.hands()[seat].len(),
+                    "hand sizes kept"
+                );
+                if view.visible[seat.index()] {
+                    assert_eq!(sample[seat], play.hands()[seat], "visible hands kept");
+                }
+                for suit in Suit::ALL {
+                    if view.voids[seat.index()][suit.index()] {
+                        assert_eq!(sample[seat].suit(suit), 0, "shown void kept");
+                    }
+                }
+            }
+            let all = sample.hands.iter().fold(Hand::EMPTY, |a, &h| a | h);
+            let real = play.hands().hands.iter().fold(Hand::EMPTY, |a, &h| a | h);
+            assert_eq!(all, real, "the same unplayed cards");
+        }
+    }
+}
+
+#[test]
+fn heuristics_draw_trumps_and_ruff() {
+    // Declarer South in spades leads; East still has a trump: draw it.
+    let play = position(
+        ["AK.2..", "2.QJ..", "QJ3...", ".K54.."],
+        Strain::Spades,
+        Seat::South,
+        Seat::South,
+    );
+    let c = select(&play).expect("card");
+    assert_eq!(c.suit, Suit::Spades, "draws trumps, played {c}");
+
+    // West leads a heart, North (dummy) is void and ruffs low; South is
+    // declarer, East has no trumps left.
+    let mut play = position(
+        ["2..K5.", "..QJ4.", "A..A2.", ".A3.9."],
+        Strain::Spades,
+        Seat::South,
+        Seat::West,
+    );
+    play.play(card("H3")).expect("lead");
+    assert_eq!(select(&play), Some(card("S2")), "dummy ruffs");
+}
+
+/// A brute-force double-dummy analysis for small end positions: the
+/// reference the Monte-Carlo `FindCard` is tested against here.
+struct BruteForce;
+
+impl BruteForce {
+    /// Tricks the side of the player to move takes from now on (the
+    /// current trick included).
+    fn solve(play: &mut Play) -> u8 {
+        if play.is_finished() {
+            return 0;
+        }
+        let me = play.next_seat();
+        let mut best = 0;
+        for card in play.legal_cards().iter() {
+            best = best.max(Self::after(play, me, card));
+        }
+        best
+    }
+
+    /// Tricks of `me`'s side when `me` plays `card` and both sides then
+    /// play their best.
+    fn after(play: &mut Play, me: Seat, card: Card) -> u8 {
+        let before = play.tricks_won(me.side());
+        play.play(card).expect("legal");
+        let won = play.tricks_won(me.side()) - before;
+        let rest = if play.is_finished() {
+            0
+        } else if play.next_seat().side() == me.side() {
+            Self::solve(play)
+        } else {
+            Self::left(play) - Self::solve(play)
+        };
+        play.undo();
+        won + rest
+    }
+
+    /// Tricks still to be won, the current trick included: the hand of a
+    /// player still to play to it holds one card per trick left.
+    fn left(play: &Play) -> u8 {
+        Seat::ALL
+            .iter()
+            .map(|&s| play.hands()[s].len())
+            .max()
+            .unwrap_or(0) as u8
+    }
+}
+
+impl engine::bridge::play::DoubleDummy for BruteForce {
+    fn card_values(
+        &mut self,
+        hands: &Deal,
+        leader: Seat,
+        trick: &[Card],
+        strain: Strain,
+    ) -> Vec<(Card, u8)> {
+        let mut full = *hands;
+        for (k, &c) in trick.iter().enumerate() {
+            full[leader.offset(k)].insert(c);
+        }
+        // Declarer does not matter to the tricks of the side to move.
+        let mut play = Play::from_position(&full, strain, Seat::South, leader);
+        for &c in trick {
+            play.play(c).expect("trick card");
+        }
+        let me = play.next_seat();
+        let mut out = Vec::new();
+        for card in play.legal_cards().iter() {
+            out.push((card, Self::after(&mut play, me, card)));
+        }
+        out
+    }
+}
+
+fn monte_carlo(play: &Play, infos: &[Info; 4], needed: u8) -> Card {
+    let mut rng = StdRng::seed_from_u64(3);
+    let mut dd = BruteForce;
+    let options = PlayOptions {
+        samples: 16,
+        ..PlayOptions::default()
+    };
+    find_card(
+        play,
+        infos,
+        needed,
+        &options,
+        Some(&mut dd),
+        &mut rng,
+        &mut || false,
+    )
+    .expect("a card")
+    .card
+}
+
+#[test]
+fn brute_force_reference_counts_tricks() {
+    let play = position(
+        ["AQ...", "K2...", "43...", "65..."],
+        Strain::NoTrump,
+        Seat::South,
+        Seat::South,
+    );
+    let values = engine::bridge::play::DoubleDummy::card_values(
+        &mut BruteForce,
+        play.hands(),
+        Seat::South,
+        &[],
+        Strain::NoTrump,
+    );
+    // South leads toward AQ: the king sits over the tenace, one trick.
+    assert!(values.iter().all(|&(_, t)| t == 1), "{values:?}");
+}
+
+#[test]
+fn finesse_against_the_queen_marked_by_the_bidding() {
+    // South (declarer, notrump) leads a small spade towards dummy's AJ.
+    // West opened the bidding; East passed with at most a jack: the queen
+    // is West's, so dummy plays the jack when West follows low.
+    let mut play = position(
+        ["AJ...", "65...", "32...", "Q4..."],
+        Strain::NoTrump,
+        Seat::South,
+        Seat::South,
+    );
+    play.play(card("S2")).expect("lead");
+    play.play(card("S4")).expect("second hand low");
+    let mut infos = [Info::default(); 4];
+    infos[Seat::West.index()].min_p = 13;
+    infos[Seat::East.index()].max_p = 1;
+    assert_eq!(
+        monte_carlo(&play, &infos, 2),
+        card("SJ"),
+        "takes the finesse"
+    );
+}
+
+#[test]
+fn ruff_a_loser_in_dummy() {
+    // Spades trumps, South declarer to lead: a heart loser goes on a ruff
+    // in dummy (North, void in hearts) before trumps are drawn.
+    let play = position(
+        ["2..AK.", ".AQ.Q.", "A.32..", "..JT9."],
+        Strain::Spades,
+        Seat::South,
+        Seat::South,
+    );
+    let c = monte_carlo(&play, &[Info::default(); 4], 3);
+    assert_eq!(c.suit, Suit::Hearts, "leads the heart to ruff, played {c}");
+}
+
+#[test]
+fn draw_the_last_trump_before_cashing() {
+    // Spades trumps; East still has the four of spades and is void in
+    // diamonds: draw it with the ace before cashing dummy's diamonds.
+    let play = position(
+        ["..AKQ.", "4.QJ..", "A.2.2.", ".AK3.."],
+        Strain::Spades,
+        Seat::South,
+        Seat::South,
+    );
+    let c = monte_carlo(&play, &[Info::default(); 4], 3);
+    assert_eq!(c, card("SA"), "draws trumps");
+}
