@@ -35,6 +35,34 @@ pub const MAX_PLY: usize = 128;
 /// far by more than this many points (1/32 pawn) to replace it.
 pub const TOLERANCE: i32 = 8;
 
+/// The post-1985 search features, each of which must earn its place in a
+/// match. All are on; a build with `TURBO_ABLATE=null,lmr,futility,see`
+/// in its environment switches the named ones off (compile-time, so the
+/// engine reads no environment) to play the ablated engine against the full
+/// one with `protocols/tools/match.py`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features {
+    pub null_move: bool,
+    pub late_move_reductions: bool,
+    pub futility: bool,
+    /// Skipping captures that lose by static exchange in the capture search.
+    pub exchange_pruning: bool,
+}
+
+impl Features {
+    /// The features of this build.
+    pub fn of_build() -> Features {
+        let ablated = option_env!("TURBO_ABLATE").unwrap_or("");
+        let on = |name: &str| !ablated.split(',').any(|s| s.trim() == name);
+        Features {
+            null_move: on("null"),
+            late_move_reductions: on("lmr"),
+            futility: on("futility"),
+            exchange_pruning: on("see"),
+        }
+    }
+}
+
 /// What limits a search. Unset fields do not limit.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
@@ -158,6 +186,7 @@ pub struct Searcher {
     must_finish: bool,
     /// Mate search: no selective pruning.
     exhaustive: bool,
+    features: Features,
 }
 
 impl Searcher {
@@ -182,6 +211,7 @@ impl Searcher {
             aborted: false,
             must_finish: false,
             exhaustive: false,
+            features: Features::of_build(),
         }
     }
 
