@@ -814,9 +814,25 @@ impl Console<'_> {
             Ok(level) => {
                 self.level = level;
                 // "When you change the level during the game, the chess
-                // clocks are automatically reset."
+                // clocks are automatically reset. For normal level, the
+                // clocks are set to the average time per move, multiplied
+                // by the number of played moves. For other levels, the
+                // clocks are set to zero."
                 self.game.clocks = [Duration::ZERO; 2];
-                self.say(&format!("Level: {}", level.describe()))
+                if let Level::Normal { seconds } = level {
+                    let to_move = self.game.board.side_to_move();
+                    let plies = self.game.records.len() as u32;
+                    // The side to move has made half of the plies, rounded
+                    // down; the other side the rest.
+                    let (mine, theirs) = (plies / 2, plies - plies / 2);
+                    self.game.clocks[to_move.index()] =
+                        Duration::from_secs(u64::from(seconds * mine));
+                    self.game.clocks[(!to_move).index()] =
+                        Duration::from_secs(u64::from(seconds * theirs));
+                }
+                self.say(&format!("Level: {}", level.describe()))?;
+                let status = status_line(&self.game.board, self.game.clocks);
+                self.say(&status)
             }
             Err(e) => self.say(&format!("Level unchanged: {e}")),
         }
