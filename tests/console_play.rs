@@ -309,3 +309,24 @@ fn mate_subcommand_proves_and_refutes() {
         assert!(String::from_utf8_lossy(&out.stderr).starts_with("turbochess mate: "));
     }
 }
+
+#[test]
+fn infinite_analysis_takes_a_hint_and_stops_on_play() {
+    // Infinite level: the program thinks until P; H while it thinks gives
+    // the person a hint, and the end of the input does not hang it.
+    let (out, _) = play(
+        &["play", "--no-pgn", "--no-book", "--level", "infinite"],
+        &["d4", "h", "p", "e4"],
+    );
+    assert_in_order(
+        &out,
+        &[
+            "Turbo Chess (Black) is thinking",
+            "Hint: ",
+            "Turbo Chess plays 1...",
+            "Last move: 2. e4",
+            "Turbo Chess plays 2...",
+            "Goodbye.",
+        ],
+    );
+}

@@ -270,6 +270,29 @@ struct ThinkWatch<'a, 'b> {
     quit: &'a mut bool,
     board: &'b Board,
     infinite: bool,
+    /// The best line so far (for a Hint asked while the program thinks).
+    pv: Vec<Move>,
+}
+
+impl ThinkWatch<'_, '_> {
+    /// Hint while the program is analysing: the reply its best line
+    /// expects from the person.
+    fn hint(&mut self) {
+        let text = match self.pv.as_slice() {
+            [mine, reply, ..] => {
+                let mut after = self.board.clone();
+                after.make(*mine);
+                format!(
+                    "Hint: if I play {}, your best reply is {}",
+                    self.board.san(*mine),
+                    after.san(*reply)
+                )
+            }
+            _ => "Hint: not yet, still thinking".to_string(),
+        };
+        let _ = writeln!(self.console_out, "{text}");
+        let _ = self.console_out.flush();
+    }
 }
 
 impl Watcher for ThinkWatch<'_, '_> {
@@ -282,6 +305,7 @@ impl Watcher for ThinkWatch<'_, '_> {
                         *self.quit = true;
                         return true;
                     }
+                    Command::Hint => self.hint(),
                     _ => self.pending.push_back(line),
                 },
                 Err(TryRecvError::Empty) => return false,
@@ -296,6 +320,9 @@ impl Watcher for ThinkWatch<'_, '_> {
     }
 
     fn progress(&mut self, p: &Progress) {
+        if p.info.multipv == 1 && !p.info.pv.is_empty() {
+            self.pv = p.info.pv.clone();
+        }
         let secs = p.elapsed.as_secs_f64().max(0.001);
         let nps = (p.info.nodes as f64 / secs) as u64;
         let _ = writeln!(
@@ -595,6 +622,7 @@ impl Console<'_> {
             quit: &mut self.quit,
             board,
             infinite,
+            pv: Vec::new(),
         };
         self.brain.think(board, &keys, &plan, use_book, &mut watch)
     }
