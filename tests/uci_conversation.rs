@@ -311,3 +311,38 @@ fn chess960_castling_is_king_takes_rook() {
     let lines = e.read_until(WAIT, |l| l.starts_with("Fen:"));
     assert!(lines.last().unwrap().contains("5RK1"), "{lines:?}");
 }
+
+#[test]
+fn multipv_reports_distinct_lines() {
+    let mut e = engine();
+    e.send("setoption name MultiPV value 3");
+    e.send("position startpos moves e2e4");
+    e.send("go depth 4");
+    let lines = e.read_until(WAIT, |l| l.starts_with("bestmove"));
+    let mut firsts = Vec::new();
+    for k in 1..=3 {
+        let line = lines
+            .iter()
+            .find(|l| l.starts_with("info depth 4 ") && l.contains(&format!(" multipv {k} ")))
+            .unwrap_or_else(|| panic!("no multipv {k}: {lines:?}"));
+        firsts.push(
+            line.split(" pv ")
+                .nth(1)
+                .unwrap()
+                .split(' ')
+                .next()
+                .unwrap()
+                .to_string(),
+        );
+    }
+    firsts.sort();
+    firsts.dedup();
+    assert_eq!(firsts.len(), 3, "{lines:?}");
+    let best = lines.last().unwrap().split(' ').nth(1).unwrap();
+    let first_line = lines
+        .iter()
+        .rev()
+        .find(|l| l.contains(" multipv 1 "))
+        .unwrap();
+    assert!(first_line.contains(&format!(" pv {best}")), "{lines:?}");
+}

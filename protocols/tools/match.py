@@ -24,6 +24,7 @@ import time
 
 import chess
 import chess.engine
+import chess.pgn
 
 # Short, varied openings (UCI moves), each played with both colours.
 OPENINGS = [
@@ -63,9 +64,8 @@ def parse_options(pairs):
     return options
 
 
-def play_game(engine_a, engine_b, opening, a_is_white, base, inc, max_plies=400):
-    """Returns (score for A: 1/0.5/0, reason, time_loss_by, illegal_by)."""
-    board = chess.Board()
+def play_game(board, engine_a, engine_b, opening, a_is_white, base, inc, max_plies=400):
+    """Plays on `board`; returns (score for A: 1/0.5/0, reason, time_loss_by, illegal_by)."""
     for uci in opening.split():
         board.push_uci(uci)
     clocks = {chess.WHITE: base, chess.BLACK: base}
@@ -113,6 +113,7 @@ def main():
     ap.add_argument("--opponent-option", action="append")
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--tc", default="10+0.1")
+    ap.add_argument("--pgn", help="append the games to this PGN file")
     args = ap.parse_args()
 
     base, inc = parse_tc(args.tc)
@@ -127,7 +128,16 @@ def main():
     for g in range(args.games):
         opening = OPENINGS[(g // 2) % len(OPENINGS)]
         a_white = g % 2 == 0
-        s, reason, tl, il = play_game(a, b, opening, a_white, base, inc)
+        board = chess.Board()
+        s, reason, tl, il = play_game(board, a, b, opening, a_white, base, inc)
+        if args.pgn:
+            game = chess.pgn.Game.from_board(board)
+            game.headers["White"] = "turbochess" if a_white else "opponent"
+            game.headers["Black"] = "opponent" if a_white else "turbochess"
+            game.headers["Result"] = {1.0: "1-0", 0.0: "0-1", 0.5: "1/2-1/2"}[s if a_white else 1.0 - s]
+            game.headers["Termination"] = reason
+            with open(args.pgn, "a") as f:
+                print(game, file=f, end="\n\n")
         if tl:
             time_losses[tl] += 1
         if il:

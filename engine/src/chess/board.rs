@@ -3,6 +3,7 @@
 //! (side to move, castling rooks, en-passant square, clocks, Zobrist key)
 //! and the undo records of the moves played.
 
+use super::bitboard::{bb, to_index};
 use super::moves::{Move, Special};
 use super::types::{Color, Piece, Role, Square};
 use super::zobrist::KEYS;
@@ -79,6 +80,10 @@ pub struct Board {
     pub(crate) slot: [u8; 128],
     pub(crate) tab: [[TabEntry; 16]; 2],
     pub(crate) tab_len: [u8; 2],
+    /// Bitboards beside the square array (see `bitboard`): occupancy per
+    /// colour and per role, for fast legal move generation.
+    pub(crate) bb_color: [u64; 2],
+    pub(crate) bb_role: [u64; 6],
     pub(crate) side: Color,
     /// Castling rights as the square of the rook that may still castle,
     /// `[colour][KING_SIDE | QUEEN_SIDE]` — what Chess960 needs.
@@ -118,6 +123,8 @@ impl Board {
             slot: [0; 128],
             tab: [[TabEntry { sq: 0, code: EMPTY }; 16]; 2],
             tab_len: [0; 2],
+            bb_color: [0; 2],
+            bb_role: [0; 6],
             side: Color::White,
             castle: [[None; 2]; 2],
             ep: None,
@@ -157,6 +164,7 @@ impl Board {
             }
             self.tab_len[color.index()] = n as u8;
         }
+        (self.bb_color, self.bb_role) = self.compute_bitboards();
         self.key = self.compute_key();
     }
 
@@ -320,6 +328,36 @@ impl Board {
         k ^ self.ep_key()
     }
 
+    /// The bitboards computed from the square array: the from-scratch twin
+    /// of the incrementally kept ones.
+    pub(crate) fn compute_bitboards(&self) -> ([u64; 2], [u64; 6]) {
+        let mut colors = [0; 2];
+        let mut roles = [0; 6];
+        for sq in Square::all() {
+            let c = self.cells[sq.to_0x88() as usize];
+            if c != EMPTY {
+                colors[code_color(c)] |= 1 << sq.index64();
+                roles[code_role(c)] |= 1 << sq.index64();
+            }
+        }
+        (colors, roles)
+    }
+
+    #[inline(always)]
+    fn toggle_bits(&mut self, c: u8, mask: u64) {
+        self.bb_color[code_color(c)] ^= mask;
+        self.bb_role[code_role(c)] ^= mask;
+    }
+
+    /// Empties a square without touching the piece list (castling lifts
+    /// king and rook before placing them).
+    #[inline(always)]
+    fn lift(&mut self, sq: u8) {
+        let c = self.cells[sq as usize];
+        self.toggle_bits(c, bb(to_index(sq)));
+        self.cells[sq as usize] = EMPTY;
+    }
+
     // --- The handbook's Perform primitives: MovePiece, DeletePiece,
     // InsertPiece, ChangeType. They keep `cells`, `slot` and `tab` in step;
     // the key is updated by `make` and restored by `unmake`.
@@ -328,6 +366,7 @@ impl Board {
     fn move_piece(&mut self, from: u8, to: u8) {
         let c = self.cells[from as usize];
         let s = self.slot[from as usize];
+        self.toggle_bits(c, bb(to_index(from)) | bb(to_index(to)));
         self.cells[to as usize] = c;
         self.cells[from as usize] = EMPTY;
         self.slot[to as usize] = s;
@@ -339,12 +378,14 @@ impl Board {
         let c = self.cells[sq as usize];
         let s = self.slot[sq as usize];
         self.tab[code_color(c)][s as usize].code = EMPTY;
+        self.toggle_bits(c, bb(to_index(sq)));
         self.cells[sq as usize] = EMPTY;
         s
     }
 
     #[inline(always)]
     fn insert_piece(&mut self, sq: u8, c: u8, s: u8) {
+        self.toggle_bits(c, bb(to_index(sq)));
         self.cells[sq as usize] = c;
         self.slot[sq as usize] = s;
         self.tab[code_color(c)][s as usize] = TabEntry { sq, code: c };
@@ -352,6 +393,9 @@ impl Board {
 
     #[inline(always)]
     fn change_type(&mut self, sq: u8, c: u8) {
+        let m = bb(to_index(sq));
+        self.bb_role[code_role(self.cells[sq as usize])] ^= m;
+        self.bb_role[code_role(c)] ^= m;
         self.cells[sq as usize] = c;
         let s = self.slot[sq as usize];
         self.tab[code_color(c)][s as usize].code = c;
@@ -364,7 +408,10 @@ impl Board {
     pub fn make(&mut self, mv: Move) {
         let undo = self.apply(mv);
         self.history.push(undo);
-        debug_assert_eq!(self.key, self.compute_key(), "incremental key after {mv}");
+        debug_assert!(
+            self.is_consistent(),
+            "key, bitboards or piece list after {mv}"
+        );
     }
 
     /// Plays `mv` without recording the undo record (returned instead).
@@ -400,8 +447,8 @@ impl Board {
                 let rs = self.slot[rf as usize];
                 // Lift both before placing either: in Chess960 a piece may
                 // land where the other stood.
-                self.cells[from as usize] = EMPTY;
-                self.cells[rf as usize] = EMPTY;
+                self.lift(from);
+                self.lift(rf);
                 self.insert_piece(to, moving, ks);
                 self.insert_piece(rt, rook_code, rs);
                 key ^= keys.piece[moving as usize][from as usize]
@@ -483,7 +530,10 @@ impl Board {
             .pop()
             .expect("unmake without a move to take back");
         self.revert(&undo);
-        debug_assert_eq!(self.key, self.compute_key(), "key after unmake");
+        debug_assert!(
+            self.is_consistent(),
+            "key, bitboards or piece list after unmake"
+        );
     }
 
     pub(crate) fn revert(&mut self, undo: &Undo) {
@@ -514,8 +564,8 @@ impl Board {
                 let rt = rook_to.to_0x88();
                 let ks = self.slot[to as usize];
                 let rs = self.slot[rt as usize];
-                self.cells[to as usize] = EMPTY;
-                self.cells[rt as usize] = EMPTY;
+                self.lift(to);
+                self.lift(rt);
                 self.insert_piece(from, code(us, Role::King), ks);
                 self.insert_piece(rook.to_0x88(), code(us, Role::Rook), rs);
             }
@@ -579,6 +629,8 @@ impl Board {
             slot: self.slot,
             tab: self.tab,
             tab_len: self.tab_len,
+            bb_color: self.bb_color,
+            bb_role: self.bb_role,
             side: self.side,
             castle: self.castle,
             ep: self.ep,
@@ -618,7 +670,9 @@ impl Board {
         let on_board = Square::all()
             .filter(|s| self.cells[s.to_0x88() as usize] != EMPTY)
             .count();
-        listed == on_board && self.key == self.compute_key()
+        listed == on_board
+            && self.key == self.compute_key()
+            && (self.bb_color, self.bb_role) == self.compute_bitboards()
     }
 }
 

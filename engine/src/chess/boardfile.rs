@@ -80,7 +80,7 @@ fn color_word(word: &str) -> Option<Color> {
 
 fn parse_piece_line(line: &str) -> Option<(Piece, Square)> {
     let b = line.as_bytes();
-    if b.len() != 5 || b[2] != b' ' {
+    if !line.is_ascii() || b.len() != 5 || b[2] != b' ' {
         return None;
     }
     let color = match b[0].to_ascii_uppercase() {

@@ -32,6 +32,10 @@ pub enum FenError {
     TooManyKings(Color),
     /// A side has more than 16 pieces.
     TooManyPieces(Color),
+    /// More pieces than eight pawns could have promoted to: pawns plus
+    /// extra queens (beyond 1), rooks, knights (beyond 2) and bishops
+    /// (beyond 1 per square colour) exceed 8.
+    TooMuchMaterial(Color),
     /// A pawn on the first or eighth rank.
     PawnOnBackRank(Square),
     /// Side to move other than `w` or `b`.
@@ -75,6 +79,11 @@ impl fmt::Display for FenError {
             MissingKing(c) => write!(f, "FEN has no {} king", c.name()),
             TooManyKings(c) => write!(f, "FEN has more than one {} king", c.name()),
             TooManyPieces(c) => write!(f, "FEN has more than 16 {} pieces", c.name()),
+            TooMuchMaterial(c) => write!(
+                f,
+                "FEN has more {} material than promotions allow: pawns plus promoted pieces must be at most 8",
+                c.name()
+            ),
             PawnOnBackRank(s) => write!(f, "FEN has a pawn on {s}: pawns stand on ranks 2-7"),
             BadSideToMove(s) => write!(f, "bad FEN side to move '{s}': expected 'w' or 'b'"),
             BadCastling(s) => write!(
@@ -295,7 +304,36 @@ fn parse_placement(board: &mut Board, placement: &str) -> Result<(), FenError> {
             return Err(FenError::MissingKing(color));
         }
     }
+    for color in Color::ALL {
+        if !standard_material(board, color) {
+            return Err(FenError::TooMuchMaterial(color));
+        }
+    }
     Ok(())
+}
+
+/// Whether a side's material could come from the starting array by
+/// promotions: at most 8 pawns and promoted pieces together.
+fn standard_material(board: &Board, color: Color) -> bool {
+    let mut count = [0usize; 6];
+    let mut bishops_on = [0usize; 2];
+    for sq in Square::all() {
+        let c = board.cells[sq.to_0x88() as usize];
+        for role in Role::ALL {
+            if c == code(color, role) {
+                count[role.index()] += 1;
+                if role == Role::Bishop {
+                    bishops_on[((sq.file() + sq.rank()) % 2) as usize] += 1;
+                }
+            }
+        }
+    }
+    let promoted = count[Role::Queen.index()].saturating_sub(1)
+        + count[Role::Rook.index()].saturating_sub(2)
+        + count[Role::Knight.index()].saturating_sub(2)
+        + bishops_on[0].saturating_sub(1)
+        + bishops_on[1].saturating_sub(1);
+    count[Role::Pawn.index()] + promoted <= 8
 }
 
 fn parse_castling(board: &mut Board, field: &str) -> Result<(), FenError> {
@@ -303,6 +341,12 @@ fn parse_castling(board: &mut Board, field: &str) -> Result<(), FenError> {
         return Ok(());
     }
     let bad = || FenError::BadCastling(field.to_string());
+    if !field
+        .chars()
+        .all(|c| matches!(c.to_ascii_uppercase(), 'K' | 'Q' | 'A'..='H'))
+    {
+        return Err(bad());
+    }
     for ch in field.chars() {
         let color = if ch.is_ascii_uppercase() {
             Color::White

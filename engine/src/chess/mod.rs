@@ -1,7 +1,13 @@
 //! The Turbo Chess rules core (handbook chapter 6, BOARD.CH and MOVGEN.CH):
-//! a 0x88 square array beside per-colour piece lists, legal move
-//! generation, make/unmake with the undo record inside the board, Zobrist
-//! keys, FEN, UCI and SAN notation, the handbook's board file, perft.
+//! a 0x88 square array beside per-colour piece lists (`PieceTab`), with
+//! colour/role bitboards kept by the same primitives for fast legal move
+//! generation; make/unmake (the handbook's `Perform`) with the undo record
+//! inside the board; Zobrist keys; FEN (Chess960 castling included), UCI
+//! and SAN notation; the handbook's board file; perft.
+//!
+//! The three move levels: [`Board::play`] (checked, returns an error),
+//! [`Board::parse_uci_move`]/[`Board::parse_san`] (text to a legal move),
+//! and the unchecked [`Board::make`]/[`Board::unmake`] the search uses.
 //!
 //! # Examples
 //! ```
@@ -17,6 +23,7 @@
 //! assert_eq!(board.perft(3), 8902);
 //! ```
 
+mod bitboard;
 mod board;
 mod boardfile;
 pub mod book;
@@ -32,6 +39,9 @@ pub mod search;
 mod tables;
 mod types;
 mod zobrist;
+
+// Text output of the board for humans.
+mod diagram;
 
 pub use board::{Board, Pieces};
 pub use boardfile::{BoardFile, BoardFileError};

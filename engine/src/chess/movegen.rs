@@ -2,21 +2,20 @@
 //!
 //! The handbook generates pseudo-legal moves and lets the search reject a
 //! move that leaves the king in check. We generate legal moves directly,
-//! which is what makes perft fast: before generating, one pass over the
-//! opponent's piece list with the `AttackTab` finds the pieces that check
-//! our king and the pieces pinned against it. Pinned pieces then move only
-//! along their pin line, a king steps only to unattacked squares, and in
-//! check only captures of the checker and interpositions are produced. The
-//! two rare cases that defeat this bookkeeping — en passant (two pawns leave
-//! one rank) and castling — are checked on a copy of the square array.
+//! which is what makes perft fast, and we do it on the bitboards kept
+//! beside the 0x88 array (see `bitboard`). The handbook's own attack test —
+//! the piece list walked with the `AttackTab` — stays as the from-scratch
+//! twin of the bitboard one, compared in debug builds and in tests.
 
+use super::bitboard::{
+    FILE_A, FILE_H, KING, KNIGHT, PAWN, RANK_1, bb, between, bishop_attacks, bishop_empty, line,
+    pop_lsb, rook_attacks, rook_empty, to_0x88, to_index,
+};
 use super::board::{
     Board, EMPTY, KING_SIDE, NO_SQ, QUEEN_SIDE, castle_targets, code, code_color, code_role,
 };
 use super::moves::{Move, MoveList, Special};
-use super::tables::{
-    ATTACK, BISHOP_DIRS, KING_DIRS, KNIGHT_DIRS, ROOK_DIRS, STEP, diff_index, role_bit,
-};
+use super::tables::{ATTACK, STEP, diff_index, role_bit};
 use super::types::{Color, Role, Square};
 
 const ROLES: [Role; 6] = Role::ALL;
@@ -29,39 +28,6 @@ fn on_board(sq: u8) -> bool {
 #[inline(always)]
 fn add(sq: u8, step: i8) -> u8 {
     sq.wrapping_add(step as u8)
-}
-
-#[inline(always)]
-fn bit(sq: u8) -> u128 {
-    1u128 << sq
-}
-
-/// Checkers and pins of the side to move, found from its king.
-struct KingSafety {
-    checkers: u32,
-    /// Squares a non-king move may go to: everything when not in check,
-    /// the checker and the squares between it and the king when in single
-    /// check. One bit per 0x88 square.
-    targets: u128,
-    /// Our pinned pieces (bit per square) and their pin directions.
-    pinned: u128,
-    pins: [(u8, i8); 8],
-    npins: usize,
-}
-
-impl KingSafety {
-    #[inline(always)]
-    fn pin_dir(&self, sq: u8) -> i8 {
-        if self.pinned & bit(sq) == 0 {
-            return 0;
-        }
-        for &(s, d) in &self.pins[..self.npins] {
-            if s == sq {
-                return d;
-            }
-        }
-        0
-    }
 }
 
 impl Board {
@@ -115,6 +81,19 @@ impl Board {
     /// Whether `sq` is attacked by a piece of colour `by`.
     #[inline]
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        let occ = self.bb_color[0] | self.bb_color[1];
+        let fast = self.attackers(sq.index64(), by, occ) != 0;
+        debug_assert_eq!(
+            fast,
+            self.attacked_by_piece_list(sq, by),
+            "attack test twin"
+        );
+        fast
+    }
+
+    /// The handbook's `Attacks` on the piece list: the from-scratch twin
+    /// of [`Board::is_attacked`].
+    pub fn attacked_by_piece_list(&self, sq: Square, by: Color) -> bool {
         self.attacked_ignoring(sq.to_0x88(), by, NO_SQ)
     }
 
@@ -122,7 +101,7 @@ impl Board {
     #[inline]
     pub fn in_check(&self) -> bool {
         let us = self.side;
-        self.attacked_ignoring(self.tab[us.index()][0].sq, !us, NO_SQ)
+        self.is_attacked(self.king_square(us), !us)
     }
 
     /// The squares of the pieces giving check to the side to move.
@@ -149,133 +128,29 @@ impl Board {
         out
     }
 
-    /// Ray-walking attack test on an arbitrary square array: the slow,
-    /// assumption-free twin used for en passant and castling, where pieces
-    /// move in ways the pin bookkeeping does not describe.
-    pub(crate) fn attacked_in(cells: &[u8; 128], sq: u8, by: Color) -> bool {
-        let pawn = code(by, Role::Pawn);
-        let back = add(sq, -by.forward());
-        for s in [add(back, 1), add(back, -1)] {
-            if on_board(s) && cells[s as usize] == pawn {
-                return true;
-            }
-        }
-        let knight = code(by, Role::Knight);
-        let king = code(by, Role::King);
-        for d in KNIGHT_DIRS {
-            let s = add(sq, d);
-            if on_board(s) && cells[s as usize] == knight {
-                return true;
-            }
-        }
-        for d in KING_DIRS {
-            let s = add(sq, d);
-            if on_board(s) && cells[s as usize] == king {
-                return true;
-            }
-        }
-        let queen = code(by, Role::Queen);
-        for (dirs, slider) in [
-            (ROOK_DIRS, code(by, Role::Rook)),
-            (BISHOP_DIRS, code(by, Role::Bishop)),
-        ] {
-            for d in dirs {
-                let mut s = add(sq, d);
-                while on_board(s) {
-                    let c = cells[s as usize];
-                    if c != EMPTY {
-                        if c == slider || c == queen {
-                            return true;
-                        }
-                        break;
-                    }
-                    s = add(s, d);
-                }
-            }
-        }
-        false
-    }
-
-    /// One pass over the opponent's officers: who checks our king, who is
-    /// pinned to it.
-    #[inline]
-    fn king_safety(&self, ksq: u8) -> KingSafety {
-        let us = self.side;
-        let them = !us;
-        let mut ks = KingSafety {
-            checkers: 0,
-            targets: !0,
-            pinned: 0,
-            pins: [(0, 0); 8],
-            npins: 0,
-        };
-        let mut check_mask = 0u128;
-        let pawn = code(them, Role::Pawn);
-        let ahead = add(ksq, us.forward());
-        for s in [add(ahead, 1), add(ahead, -1)] {
-            if on_board(s) && self.cells[s as usize] == pawn {
-                ks.checkers += 1;
-                check_mask |= bit(s);
-            }
-        }
-        let t = them.index();
-        for e in &self.tab[t][1..self.tab_len[t] as usize] {
-            if e.code == EMPTY || e.code == pawn {
-                continue;
-            }
-            let role = code_role(e.code);
-            let d = diff_index(e.sq, ksq);
-            if ATTACK[d] & role_bit(role) == 0 {
-                continue;
-            }
-            if role == Role::Knight.index() {
-                ks.checkers += 1;
-                check_mask |= bit(e.sq);
-                continue;
-            }
-            // A slider on a line through our king: count what stands
-            // between.
-            let step = STEP[diff_index(ksq, e.sq)];
-            let mut s = add(ksq, step);
-            let mut between = 0u128;
-            let mut blocker = NO_SQ;
-            let mut blocked = false;
-            while s != e.sq {
-                let c = self.cells[s as usize];
-                if c != EMPTY {
-                    if blocker != NO_SQ || code_color(c) != us.index() {
-                        blocked = true;
-                        break;
-                    }
-                    blocker = s;
-                }
-                between |= bit(s);
-                s = add(s, step);
-            }
-            if blocked {
-                continue;
-            }
-            if blocker == NO_SQ {
-                ks.checkers += 1;
-                check_mask |= between | bit(e.sq);
-            } else {
-                ks.pinned |= bit(blocker);
-                ks.pins[ks.npins] = (blocker, step);
-                ks.npins += 1;
-            }
-        }
-        if ks.checkers > 0 {
-            ks.targets = check_mask;
-        }
-        ks
+    /// Attackers of colour `by` on the square with index `sq`, for the
+    /// occupancy `occ` (which may differ from the board's, to look through
+    /// a king or play en passant in thought).
+    #[inline(always)]
+    fn attackers(&self, sq: usize, by: Color, occ: u64) -> u64 {
+        let r = &self.bb_role;
+        let rq = r[Role::Rook.index()] | r[Role::Queen.index()];
+        let bq = r[Role::Bishop.index()] | r[Role::Queen.index()];
+        ((KNIGHT[sq] & r[Role::Knight.index()])
+            | (KING[sq] & r[Role::King.index()])
+            | (PAWN[(!by).index()][sq] & r[Role::Pawn.index()])
+            | (rook_attacks(sq, occ) & rq)
+            | (bishop_attacks(sq, occ) & bq))
+            & self.bb_color[by.index()]
     }
 
     /// All legal moves of the side to move, appended to `list` (which is
-    /// cleared first). Order: piece-list order (king, officers, pawns).
+    /// cleared first). Order: king moves, castlings, knights, bishops,
+    /// rooks, queens, pawns.
     #[inline]
     pub fn legal_moves(&self, list: &mut MoveList) {
         list.clear();
-        self.generate::<false>(list);
+        self.generate::<false, false>(list);
     }
 
     /// The legal captures (en passant included) and promotions, for a
@@ -283,263 +158,288 @@ impl Board {
     #[inline]
     pub fn legal_captures(&self, list: &mut MoveList) {
         list.clear();
-        self.generate::<true>(list);
+        self.generate::<true, false>(list);
     }
 
-    /// Number of legal moves (what perft counts at its last ply).
+    /// Number of legal moves, counted without listing them (what perft
+    /// counts at its last ply).
+    #[inline]
     pub fn count_legal_moves(&self) -> usize {
-        let mut list = MoveList::new();
-        self.generate::<false>(&mut list);
-        list.len()
+        self.count_moves_inline()
     }
 
-    fn generate<const CAPTURES: bool>(&self, list: &mut MoveList) {
+    /// [`Board::count_legal_moves`], always inlined (into perft's
+    /// `popcnt`-enabled copy).
+    #[inline(always)]
+    pub(crate) fn count_moves_inline(&self) -> usize {
+        let mut list = MoveList::new();
+        self.generate::<false, true>(&mut list)
+    }
+
+    /// Legal move generation. One look from the king finds the checkers
+    /// and the pinned pieces; then a king steps only to unattacked squares
+    /// (looking through itself), a pinned piece moves only along its pin
+    /// line, and in check only captures of the checker and interpositions
+    /// are made. En passant and castling are checked with the occupancy
+    /// they leave. With `COUNT`, moves are counted, not listed.
+    #[inline(always)]
+    fn generate<const CAPTURES: bool, const COUNT: bool>(&self, list: &mut MoveList) -> usize {
         let us = self.side;
         let them = !us;
-        let ui = us.index();
-        let ksq = self.tab[ui][0].sq;
-        let safety = self.king_safety(ksq);
+        let own = self.bb_color[us.index()];
+        let enemy = self.bb_color[them.index()];
+        let occ = own | enemy;
+        let ksq = to_index(self.tab[us.index()][0].sq);
+        let mut out = Emit::<COUNT> {
+            board: self,
+            list,
+            count: 0,
+        };
 
-        // King steps: to squares not attacked once the king has left its
-        // square.
-        for d in KING_DIRS {
-            let t = add(ksq, d);
-            if !on_board(t) {
-                continue;
-            }
-            let c = self.cells[t as usize];
-            if c != EMPTY && code_color(c) == ui {
-                continue;
-            }
-            if CAPTURES && c == EMPTY {
-                continue;
-            }
-            if !self.attacked_ignoring(t, them, ksq) {
-                list.push(Move {
-                    from: Square::raw(ksq),
-                    to: Square::raw(t),
-                    piece: Role::King,
-                    captured: captured_role(c),
-                    special: Special::None,
-                });
+        let checkers = self.attackers(ksq, them, occ);
+        let mut steps = KING[ksq] & !own;
+        if CAPTURES {
+            steps &= enemy;
+        }
+        let through_king = occ ^ bb(ksq);
+        while steps != 0 {
+            let t = pop_lsb(&mut steps);
+            if self.attackers(t, them, through_king) == 0 {
+                out.one(ksq, t, Role::King, Special::None);
             }
         }
-        if safety.checkers >= 2 {
-            return; // double check: only the king may move
+        if checkers & checkers.wrapping_sub(1) != 0 {
+            return out.count; // double check: only the king may move
         }
-        if !CAPTURES && safety.checkers == 0 {
-            self.gen_castles(list, ksq);
+        let evasion = if checkers != 0 {
+            between(ksq, checkers.trailing_zeros() as usize) | checkers
+        } else {
+            !own
+        };
+        let target = if CAPTURES { evasion & enemy } else { evasion };
+        if !CAPTURES && checkers == 0 {
+            self.gen_castles(&mut out, ksq, occ);
         }
 
-        let targets = safety.targets;
-        for e in &self.tab[ui][1..self.tab_len[ui] as usize] {
-            if e.code == EMPTY {
-                continue;
-            }
-            let from = e.sq;
-            let role = code_role(e.code);
-            let pin = safety.pin_dir(from);
-            match ROLES[role] {
-                Role::Pawn => self.gen_pawn::<CAPTURES>(list, from, pin, targets, ksq),
-                Role::Knight => {
-                    if pin != 0 {
-                        continue; // a pinned knight cannot stay on its line
-                    }
-                    for d in KNIGHT_DIRS {
-                        let t = add(from, d);
-                        if !on_board(t) || targets & bit(t) == 0 {
-                            continue;
-                        }
-                        let c = self.cells[t as usize];
-                        if c != EMPTY && code_color(c) == ui {
-                            continue;
-                        }
-                        if CAPTURES && c == EMPTY {
-                            continue;
-                        }
-                        list.push(Move {
-                            from: Square::raw(from),
-                            to: Square::raw(t),
-                            piece: Role::Knight,
-                            captured: captured_role(c),
-                            special: Special::None,
-                        });
-                    }
-                }
-                slider => {
-                    let dirs: &[i8] = match slider {
-                        Role::Bishop => &BISHOP_DIRS,
-                        Role::Rook => &ROOK_DIRS,
-                        _ => &KING_DIRS,
-                    };
-                    for &d in dirs {
-                        if pin != 0 && d != pin && d != -pin {
-                            continue;
-                        }
-                        let mut t = add(from, d);
-                        while on_board(t) {
-                            let c = self.cells[t as usize];
-                            if c != EMPTY && code_color(c) == ui {
-                                break;
-                            }
-                            if targets & bit(t) != 0 && (!CAPTURES || c != EMPTY) {
-                                list.push(Move {
-                                    from: Square::raw(from),
-                                    to: Square::raw(t),
-                                    piece: slider,
-                                    captured: captured_role(c),
-                                    special: Special::None,
-                                });
-                            }
-                            if c != EMPTY {
-                                break;
-                            }
-                            t = add(t, d);
-                        }
-                    }
-                }
+        let r = &self.bb_role;
+        let rq = r[Role::Rook.index()] | r[Role::Queen.index()];
+        let bq = r[Role::Bishop.index()] | r[Role::Queen.index()];
+        let mut snipers = ((rook_empty(ksq) & rq) | (bishop_empty(ksq) & bq)) & enemy;
+        let mut pinned = 0;
+        while snipers != 0 {
+            let s = pop_lsb(&mut snipers);
+            let b = between(ksq, s) & occ;
+            if b & b.wrapping_sub(1) == 0 {
+                pinned |= b & own;
             }
         }
+
+        let mut knights = r[Role::Knight.index()] & own & !pinned;
+        while knights != 0 {
+            let from = pop_lsb(&mut knights);
+            out.set(from, KNIGHT[from] & target, Role::Knight);
+        }
+        for role in [Role::Bishop, Role::Rook, Role::Queen] {
+            let mut pieces = r[role.index()] & own;
+            while pieces != 0 {
+                let from = pop_lsb(&mut pieces);
+                let mut att = match role {
+                    Role::Bishop => bishop_attacks(from, occ),
+                    Role::Rook => rook_attacks(from, occ),
+                    _ => bishop_attacks(from, occ) | rook_attacks(from, occ),
+                } & target;
+                if pinned & bb(from) != 0 {
+                    att &= line(ksq, from);
+                }
+                out.set(from, att, role);
+            }
+        }
+
+        let pawns = r[Role::Pawn.index()] & own;
+        self.gen_pawns::<CAPTURES, COUNT>(&mut out, pawns & !pinned, evasion, enemy, occ);
+        let mut pinned_pawns = pawns & pinned;
+        while pinned_pawns != 0 {
+            let p = pop_lsb(&mut pinned_pawns);
+            let l = line(ksq, p);
+            self.gen_pawns::<CAPTURES, COUNT>(&mut out, bb(p), evasion & l, enemy, occ);
+        }
+        if let Some(ep) = self.ep {
+            self.gen_en_passant(&mut out, to_index(ep.to_0x88()), pawns, ksq, occ);
+        }
+        out.count
     }
 
+    /// Pawn pushes and captures of the pawns in `set`, to squares in
+    /// `allowed` (the check evasion squares, narrowed to the pin line for
+    /// a pinned pawn).
     #[inline(always)]
-    fn gen_pawn<const CAPTURES: bool>(
+    fn gen_pawns<const CAPTURES: bool, const COUNT: bool>(
         &self,
-        list: &mut MoveList,
-        from: u8,
-        pin: i8,
-        targets: u128,
-        ksq: u8,
+        out: &mut Emit<'_, COUNT>,
+        set: u64,
+        allowed: u64,
+        enemy: u64,
+        occ: u64,
     ) {
-        let us = self.side;
-        let fwd = us.forward();
-        let from_sq = Square::raw(from);
-        let promo_rank = if us == Color::White { 6 } else { 1 };
-        let start_rank = if us == Color::White { 1 } else { 6 };
-        let promotes = from_sq.rank() == promo_rank;
-        let push = |list: &mut MoveList, t: u8, captured: Option<Role>, special: Special| {
-            if promotes {
-                for r in Role::PROMOTIONS {
-                    list.push(Move {
-                        from: from_sq,
-                        to: Square::raw(t),
-                        piece: Role::Pawn,
-                        captured,
-                        special: Special::Promotion(r),
-                    });
-                }
-            } else {
-                list.push(Move {
-                    from: from_sq,
-                    to: Square::raw(t),
-                    piece: Role::Pawn,
-                    captured,
-                    special,
-                });
-            }
-        };
-        // Pushes.
-        if (!CAPTURES || promotes) && (pin == 0 || pin == fwd || pin == -fwd) {
-            let t = add(from, fwd);
-            if self.cells[t as usize] == EMPTY {
-                if targets & bit(t) != 0 {
-                    push(list, t, None, Special::None);
-                }
-                if !CAPTURES && from_sq.rank() == start_rank {
-                    let t2 = add(t, fwd);
-                    if self.cells[t2 as usize] == EMPTY && targets & bit(t2) != 0 {
-                        push(list, t2, None, Special::DoublePush);
-                    }
-                }
-            }
-        }
-        // Captures.
-        for cd in [fwd + 1, fwd - 1] {
-            let t = add(from, cd);
-            if !on_board(t) {
-                continue;
-            }
-            let c = self.cells[t as usize];
-            if c == EMPTY {
-                if self.ep == Some(Square::raw(t)) && self.en_passant_is_legal(from, t, ksq) {
-                    push(list, t, Some(Role::Pawn), Special::EnPassant);
-                }
-                continue;
-            }
-            if code_color(c) == us.index() || targets & bit(t) == 0 {
-                continue;
-            }
-            if pin != 0 && cd != pin && cd != -pin {
-                continue;
-            }
-            push(list, t, captured_role(c), Special::None);
+        let white = self.side == Color::White;
+        let (push, left, right): (i32, i32, i32) = if white { (8, 7, 9) } else { (-8, -9, -7) };
+        let shift = |b: u64, d: i32| if d > 0 { b << d } else { b >> -d };
+        let last_rank = if white { RANK_1 << 56 } else { RANK_1 };
+        let third_rank = if white { RANK_1 << 16 } else { RANK_1 << 40 };
+        let empty = !occ;
+        let single = shift(set, push) & empty;
+        let caps_l = shift(set & !FILE_A, left) & enemy & allowed;
+        let caps_r = shift(set & !FILE_H, right) & enemy & allowed;
+        out.pawn_set(caps_l & !last_rank, left, Special::None);
+        out.pawn_set(caps_r & !last_rank, right, Special::None);
+        out.promotions(caps_l & last_rank, left);
+        out.promotions(caps_r & last_rank, right);
+        out.promotions(single & allowed & last_rank, push);
+        if !CAPTURES {
+            out.pawn_set(single & allowed & !last_rank, push, Special::None);
+            let double = shift(single & third_rank, push) & empty & allowed;
+            out.pawn_set(double, 2 * push, Special::DoublePush);
         }
     }
 
     /// En passant empties two squares of one rank and fills a third, which
-    /// can expose the king in ways no pin records: play it on a copy of the
-    /// square array and ask the ray-walking attack test.
-    fn en_passant_is_legal(&self, from: u8, to: u8, ksq: u8) -> bool {
+    /// can expose the king in ways no pin records: test the king against
+    /// the occupancy the capture leaves.
+    #[inline(always)]
+    fn gen_en_passant<const COUNT: bool>(
+        &self,
+        out: &mut Emit<'_, COUNT>,
+        ep: usize,
+        pawns: u64,
+        ksq: usize,
+        occ: u64,
+    ) {
         let us = self.side;
-        let mut cells = self.cells;
-        let cap = add(to, -us.forward());
-        cells[to as usize] = cells[from as usize];
-        cells[from as usize] = EMPTY;
-        cells[cap as usize] = EMPTY;
-        !Board::attacked_in(&cells, ksq, !us)
+        let cap = if us == Color::White { ep - 8 } else { ep + 8 };
+        let mut candidates = PAWN[(!us).index()][ep] & pawns;
+        while candidates != 0 {
+            let from = pop_lsb(&mut candidates);
+            let after = (occ ^ bb(from) ^ bb(cap)) | bb(ep);
+            if self.attackers(ksq, !us, after) & !bb(cap) == 0 {
+                out.one(from, ep, Role::Pawn, Special::EnPassant);
+            }
+        }
     }
 
     /// Castling, for any rook the board still lists (Chess960 rule: every
     /// square between king and rook and their destinations is empty but for
     /// the two of them; the king is not in check, passes no attacked square
     /// and does not end in check).
-    fn gen_castles(&self, list: &mut MoveList, ksq: u8) {
+    #[inline(always)]
+    fn gen_castles<const COUNT: bool>(&self, out: &mut Emit<'_, COUNT>, ksq: usize, occ: u64) {
         let us = self.side;
         let them = !us;
         for side in [KING_SIDE, QUEEN_SIDE] {
             let Some(rook) = self.castle[us.index()][side] else {
                 continue;
             };
-            let rf = rook.to_0x88();
+            let rf = to_index(rook.to_0x88());
             let (king_to, rook_to) = castle_targets(us, side);
-            let (kt, rt) = (king_to.to_0x88(), rook_to.to_0x88());
-            let lo = ksq.min(rf).min(kt).min(rt);
-            let hi = ksq.max(rf).max(kt).max(rt);
-            if (lo..=hi).any(|s| s != ksq && s != rf && self.cells[s as usize] != EMPTY) {
+            let (kt, rt) = (king_to.index64(), rook_to.index64());
+            let movers = bb(ksq) | bb(rf);
+            let path = (between(ksq, kt) | bb(kt) | between(rf, rt) | bb(rt)) & !movers;
+            if path & occ != 0 {
                 continue;
             }
-            // Squares the king passes (its start is not attacked: not in
-            // check).
-            let step: i8 = if kt > ksq { 1 } else { -1 };
-            let mut s = ksq;
+            let final_occ = (occ & !movers) | bb(rt) | bb(kt);
+            if self.attackers(kt, them, final_occ) != 0 {
+                continue;
+            }
+            let mut passed = between(ksq, kt);
+            let through_king = occ ^ bb(ksq);
             let mut safe = true;
-            while s != kt {
-                s = add(s, step);
-                if s != kt && self.attacked_ignoring(s, them, ksq) {
+            while passed != 0 {
+                if self.attackers(pop_lsb(&mut passed), them, through_king) != 0 {
                     safe = false;
                     break;
                 }
             }
-            if !safe {
-                continue;
+            if safe {
+                out.one(ksq, kt, Role::King, Special::Castle { rook });
             }
-            let mut cells = self.cells;
-            let king = cells[ksq as usize];
-            let rook_code = cells[rf as usize];
-            cells[ksq as usize] = EMPTY;
-            cells[rf as usize] = EMPTY;
-            cells[kt as usize] = king;
-            cells[rt as usize] = rook_code;
-            if Board::attacked_in(&cells, kt, them) {
-                continue;
+        }
+    }
+}
+
+/// Where generated moves go: counted (`COUNT`) or listed.
+struct Emit<'a, const COUNT: bool> {
+    board: &'a Board,
+    list: &'a mut MoveList,
+    count: usize,
+}
+
+impl<const COUNT: bool> Emit<'_, COUNT> {
+    #[inline(always)]
+    fn captured(&self, to: usize) -> Option<Role> {
+        captured_role(self.board.cells[to_0x88(to) as usize])
+    }
+
+    #[inline(always)]
+    fn one(&mut self, from: usize, to: usize, piece: Role, special: Special) {
+        if COUNT {
+            self.count += 1;
+            return;
+        }
+        let captured = if special == Special::EnPassant {
+            Some(Role::Pawn)
+        } else if let Special::Castle { .. } = special {
+            None
+        } else {
+            self.captured(to)
+        };
+        self.list.push(Move {
+            from: Square::raw(to_0x88(from)),
+            to: Square::raw(to_0x88(to)),
+            piece,
+            captured,
+            special,
+        });
+    }
+
+    /// Moves of one piece to every square of `targets`.
+    #[inline(always)]
+    fn set(&mut self, from: usize, mut targets: u64, piece: Role) {
+        if COUNT {
+            self.count += targets.count_ones() as usize;
+            return;
+        }
+        while targets != 0 {
+            let to = pop_lsb(&mut targets);
+            self.one(from, to, piece, Special::None);
+        }
+    }
+
+    /// Pawn moves to every square of `targets`, each from `delta` behind.
+    #[inline(always)]
+    fn pawn_set(&mut self, mut targets: u64, delta: i32, special: Special) {
+        if COUNT {
+            self.count += targets.count_ones() as usize;
+            return;
+        }
+        while targets != 0 {
+            let to = pop_lsb(&mut targets);
+            self.one((to as i32 - delta) as usize, to, Role::Pawn, special);
+        }
+    }
+
+    /// The four promotions for every square of `targets`.
+    #[inline(always)]
+    fn promotions(&mut self, mut targets: u64, delta: i32) {
+        if COUNT {
+            self.count += 4 * targets.count_ones() as usize;
+            return;
+        }
+        while targets != 0 {
+            let to = pop_lsb(&mut targets);
+            let from = (to as i32 - delta) as usize;
+            for role in Role::PROMOTIONS {
+                self.one(from, to, Role::Pawn, Special::Promotion(role));
             }
-            list.push(Move {
-                from: Square::raw(ksq),
-                to: king_to,
-                piece: Role::King,
-                captured: None,
-                special: Special::Castle { rook },
-            });
         }
     }
 }

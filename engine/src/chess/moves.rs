@@ -119,7 +119,10 @@ impl fmt::Display for Move {
     }
 }
 
-/// Most legal moves any chess position has is 218; 256 leaves room.
+/// Capacity of a [`MoveList`]. The most legal moves a chess position has
+/// is 218; the FEN reader refuses more material than promotions can
+/// produce (`FenError::TooMuchMaterial`), which keeps every board it
+/// accepts within that bound.
 pub const MAX_MOVES: usize = 256;
 
 /// A fixed-capacity list of moves: no allocation, cheap to create (the
@@ -143,8 +146,8 @@ impl MoveList {
     /// Appends a move.
     ///
     /// # Panics
-    /// If the list already holds [`MAX_MOVES`] moves (no legal position has
-    /// that many).
+    /// If the list already holds [`MAX_MOVES`] moves (no position the
+    /// board accepts has that many).
     #[inline]
     pub fn push(&mut self, mv: Move) {
         self.moves[self.len] = MaybeUninit::new(mv);

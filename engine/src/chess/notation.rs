@@ -1,6 +1,7 @@
 //! Moves as text: UCI long algebraic notation and SAN, both ways, and the
 //! checked `play`.
 
+use super::Board;
 use super::moves::{Move, MoveList, Special};
 use super::types::{Role, Square};
 use std::fmt;
@@ -40,7 +41,7 @@ impl fmt::Display for MoveError {
 
 impl std::error::Error for MoveError {}
 
-impl super::Board {
+impl Board {
     /// Parses a UCI move (`e2e4`, `e7e8q`; castling as the king's two-square
     /// move `e1g1` or, as in Chess960, king-takes-rook `e1h1`) and checks
     /// that it is legal here.

@@ -2,9 +2,8 @@
 //! mate/stalemate tests): repetition, 50-move rule, insufficient material.
 
 use super::Board;
-use super::board::{EMPTY, code_role};
 use super::moves::MoveList;
-use super::types::{Color, Role, Square};
+use super::types::{Color, Role};
 
 /// How the game stands for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,28 +55,16 @@ impl Board {
     /// Whether neither side can ever mate: bare kings, a single minor
     /// piece, or bishops only, all on squares of one colour.
     pub fn is_insufficient_material(&self) -> bool {
-        let mut minors = 0;
-        let mut bishop_colors = [false; 2];
-        let mut knights = 0;
-        for sq in Square::all() {
-            let c = self.cells[sq.to_0x88() as usize];
-            if c == EMPTY {
-                continue;
-            }
-            match Role::ALL[code_role(c)] {
-                Role::King => {}
-                Role::Knight => {
-                    minors += 1;
-                    knights += 1;
-                }
-                Role::Bishop => {
-                    minors += 1;
-                    bishop_colors[((sq.file() + sq.rank()) % 2) as usize] = true;
-                }
-                _ => return false,
-            }
+        // Light squares (b1, a2, …): a1 is dark.
+        const LIGHT: u64 = 0x55AA_55AA_55AA_55AA;
+        let r = &self.bb_role;
+        if r[Role::Pawn.index()] | r[Role::Rook.index()] | r[Role::Queen.index()] != 0 {
+            return false;
         }
-        minors <= 1 || (knights == 0 && !(bishop_colors[0] && bishop_colors[1]))
+        let knights = r[Role::Knight.index()];
+        let bishops = r[Role::Bishop.index()];
+        (knights | bishops).count_ones() <= 1
+            || (knights == 0 && (bishops & LIGHT == 0 || bishops & !LIGHT == 0))
     }
 
     /// Whether the side to move has no legal move.

@@ -3,10 +3,6 @@
 
 /// King and queen directions (the handbook's `DirTab`): orthogonals first.
 pub(crate) const KING_DIRS: [i8; 8] = [16, -16, 1, -1, 17, 15, -17, -15];
-/// Rook directions.
-pub(crate) const ROOK_DIRS: [i8; 4] = [16, -16, 1, -1];
-/// Bishop directions.
-pub(crate) const BISHOP_DIRS: [i8; 4] = [17, 15, -17, -15];
 /// Knight jumps (the handbook's `KnightDir`).
 pub(crate) const KNIGHT_DIRS: [i8; 8] = [33, 31, 18, 14, -14, -18, -31, -33];
 

@@ -248,7 +248,8 @@ impl UciEngine {
                 self.out.line(&eval_report(&self.board, piece));
             }
             Command::Bench(depth) => {
-                self.join_search_if_idle_or_stop();
+                // Runs here, on the reader thread: a debugging command.
+                self.stop_search();
                 self.out.line(&bench_report(
                     depth.unwrap_or(engine::chess::search::bench::DEFAULT_DEPTH),
                 ));
@@ -347,6 +348,17 @@ impl UciEngine {
             return;
         };
         let limits = self.limits(params);
+        if self.debug {
+            self.info_string(&format!(
+                "limits: depth {:?} nodes {:?} mate {:?} time {:?} multipv {} infinite {}",
+                limits.depth,
+                limits.nodes,
+                limits.mate,
+                limits.time,
+                limits.multipv,
+                limits.infinite
+            ));
+        }
         let shared = Arc::clone(&self.shared);
         shared.stop.store(false, Ordering::Relaxed);
         shared.pondering.store(params.ponder, Ordering::Relaxed);
@@ -432,10 +444,14 @@ impl UciEngine {
     /// budget for clocks, `movetime` less the overhead).
     fn limits(&self, params: &GoParams) -> Limits {
         let us = self.board.side_to_move();
-        let (time, inc) = match us {
-            Color::White => (params.wtime, params.winc),
-            Color::Black => (params.btime, params.binc),
+        let (ours, theirs, inc) = match us {
+            Color::White => (params.wtime, params.btime, params.winc),
+            Color::Black => (params.btime, params.wtime, params.binc),
         };
+        // A clock for one side only (fastchess sends `go wtime 100`): the
+        // game is timed, so budget on the clock we were given rather than
+        // search without end.
+        let time = ours.or(theirs);
         let overhead = self.options.move_overhead;
         let budget = if let Some(movetime) = params.movetime {
             Some(Budget::fixed(movetime, overhead))
@@ -475,10 +491,6 @@ impl UciEngine {
             self.shared.infinite.store(false, Ordering::Relaxed);
         }
         self.join_search();
-    }
-
-    fn join_search_if_idle_or_stop(&mut self) {
-        self.stop_search();
     }
 
     fn join_search(&mut self) {

@@ -8,7 +8,7 @@ use super::see::see;
 use super::tt::{Bound, Entry};
 use super::{MAX_PLY, Searcher};
 use crate::chess::eval::{apply_draw_rules, material, sign};
-use crate::chess::{Board, Color, MAX_MOVES, Move, MoveList, Role};
+use crate::chess::{Board, Color, Move, MoveList, Role};
 
 /// How often (in nodes) the clock and the stop flag are looked at.
 const CHECK_EVERY: u64 = 1024;
@@ -236,11 +236,10 @@ impl Searcher {
         if list.is_empty() {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
-        let mut scores = [0i64; MAX_MOVES];
         let killers = self.killers[ply];
         score_moves(
             &list,
-            &mut scores,
+            &mut self.scores[ply],
             hash_move,
             self.stack[ply].last_move,
             &killers,
@@ -253,7 +252,7 @@ impl Searcher {
         let mut best_move = Move::NULL;
         let mut searched = 0usize;
         for i in 0..list.len() {
-            let mv = pick(&mut list, &mut scores, i);
+            let mv = pick(&mut list, &mut self.scores[ply], i);
             let quiet = mv.captured.is_none() && mv.promotion().is_none();
             let is_killer = mv == killers[0] || mv == killers[1];
             self.make_move(board, mv, ply);
@@ -436,12 +435,12 @@ impl Searcher {
             best = stand_pat;
             board.legal_captures(&mut list);
         }
-        let mut scores = [0i64; MAX_MOVES];
+        let scores = &mut self.scores[ply];
         for (i, &mv) in list.iter().enumerate() {
             scores[i] = mvv_lva(mv) + mv.promotion().map_or(0, |r| i64::from(material(r)) * 8);
         }
         for i in 0..list.len() {
-            let mv = pick(&mut list, &mut scores, i);
+            let mv = pick(&mut list, &mut self.scores[ply], i);
             if !in_check {
                 if matches!(mv.promotion(), Some(r) if r != Role::Queen) {
                     continue;

@@ -130,7 +130,6 @@ pub(super) fn run(
         (None, None) => MAX_PLY as u32 - 8,
     };
     let mut completed = 0u32;
-    let mut last_infos: Vec<SearchInfo> = Vec::new();
 
     for depth in 1..=max_depth {
         // Turbo Chess never stops before its 1-ply search is finished
@@ -201,7 +200,6 @@ pub(super) fn run(
         for info in &infos {
             observer.on_info(info);
         }
-        last_infos = infos;
 
         let best = root[0].score;
         if let Some(n) = limits.mate
@@ -226,7 +224,6 @@ pub(super) fn run(
             break;
         }
     }
-    let _ = last_infos;
 
     let best = root[0].mv;
     let ponder = root[0].pv.get(1).copied().or_else(|| {

@@ -21,7 +21,7 @@ pub mod tt;
 
 use crate::chess::eval::Evaluator;
 use crate::chess::eval::pawns::PawnFiles;
-use crate::chess::{Board, Move};
+use crate::chess::{Board, MAX_MOVES, Move};
 use time::Budget;
 use tt::TranspositionTable;
 
@@ -146,6 +146,9 @@ pub struct Searcher {
     /// Index in `keys` of the root position.
     root_index: usize,
     pv: Vec<Vec<Move>>,
+    /// Move-ordering scores, one buffer per ply (a fresh 2 KiB array per
+    /// node cost a memset each).
+    scores: Vec<[i64; MAX_MOVES]>,
     nodes: u64,
     seldepth: usize,
     node_limit: u64,
@@ -168,6 +171,7 @@ impl Searcher {
             stack: vec![Frame::default(); MAX_PLY + 2],
             keys: Vec::with_capacity(512),
             root_index: 0,
+            scores: vec![[0; MAX_MOVES]; MAX_PLY + 2],
             pv: (0..MAX_PLY + 2)
                 .map(|_| Vec::with_capacity(MAX_PLY))
                 .collect(),

@@ -27,7 +27,7 @@ mod tests {
     #[test]
     fn codes_are_distinct_and_non_zero() {
         let board =
-            Board::from_fen("r3k2r/pPpp1ppp/8/4pP2/8/8/P1PPPPPP/R3K2R w KQkq e6 0 1").unwrap();
+            Board::from_fen("r3k2r/pPpp1ppp/8/4pP2/8/8/P1PPP1PP/R3K2R w KQkq e6 0 1").unwrap();
         let mut list = MoveList::new();
         board.legal_moves(&mut list);
         let mut codes: Vec<_> = list.iter().map(|&m| encode(m)).collect();
