@@ -11,22 +11,24 @@
 //! considers the best") and the game can be driven through a pipe.
 
 mod brain;
+mod budget;
 pub mod cli;
 mod display;
 mod edit;
+mod game;
 mod input;
 mod level;
 mod pgn;
+mod watch;
 
 pub use level::{Level, LevelError};
 
-use brain::{Brain, Plan, Progress, Source, Thought, Watcher};
-use display::{board_text, numbered, san_line, side_name, status_line, value_text};
+use brain::{Brain, Source, Thought};
+use display::{board_text, numbered, side_name, status_line, value_text};
 use engine::chess::book::{Book, Library, PolyglotBook};
 use engine::chess::eval::PAWN_VALUE;
-use engine::chess::search::Limits;
-use engine::chess::search::time::{Budget, Clock};
-use engine::chess::{Board, Color, GameStatus, Move, Role, STARTPOS};
+use engine::chess::{Board, Color, GameStatus, Move, STARTPOS};
+use game::Game;
 use input::{Command, parse_command, parse_user_move};
 use pgn::{GameHeader, GameResult, MoveRecord, MoveSource};
 use std::collections::VecDeque;
@@ -34,6 +36,7 @@ use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::{Duration, Instant};
+use watch::ThinkWatch;
 
 /// How the console game starts.
 #[derive(Clone, Debug)]
@@ -96,62 +99,6 @@ enum Mode {
 const RESIGN_SCORE: i32 = 6 * PAWN_VALUE;
 /// …and it is this many pawns of material down.
 const RESIGN_MATERIAL: i32 = 5;
-
-/// The game being played.
-struct Game {
-    board: Board,
-    start_fen: String,
-    /// Played half-moves.
-    records: Vec<MoveRecord>,
-    /// Keys of the positions before each played half-move.
-    keys: Vec<u64>,
-    /// Taken-back half-moves, for **F**orward (last taken back on top).
-    redo: Vec<MoveRecord>,
-    /// Time used by White and Black.
-    clocks: [Duration; 2],
-    /// The side the program plays.
-    program: Color,
-    /// Set when the game has been decided (mate, draw, resignation).
-    result: Option<(GameResult, String)>,
-    /// Whether the listing has this game already.
-    listed: bool,
-}
-
-impl Game {
-    fn new(board: Board, program: Color) -> Game {
-        Game {
-            start_fen: board.to_fen(),
-            board,
-            records: Vec::new(),
-            keys: Vec::new(),
-            redo: Vec::new(),
-            clocks: [Duration::ZERO; 2],
-            program,
-            result: None,
-            listed: false,
-        }
-    }
-
-    fn play(&mut self, record: MoveRecord) {
-        self.keys.push(self.board.key());
-        self.board.make(record.mv);
-        self.records.push(record);
-        self.listed = false;
-    }
-
-    /// Material balance in pawns from `color`'s side (1/3/3/5/9).
-    fn material(&self, color: Color) -> i32 {
-        let value = |role| match role {
-            Role::Pawn => 1,
-            Role::Knight | Role::Bishop => 3,
-            Role::Rook => 5,
-            Role::Queen => 9,
-            Role::King => 0,
-        };
-        let side = |c| self.board.pieces(c).map(|(_, r)| value(r)).sum::<i32>();
-        side(color) - side(!color)
-    }
-}
 
 /// The console session.
 struct Console<'a> {
@@ -257,84 +204,6 @@ fn load_book(options: &ConsoleOptions, out: &mut dyn Write) -> io::Result<Option
             writeln!(out, "opening library not loaded: {e}")?;
             Ok(None)
         }
-    }
-}
-
-/// The console's side of a search: stop on **P**lay (or Quit), keep other
-/// lines for later, print the analysis.
-struct ThinkWatch<'a, 'b> {
-    console_out: &'a mut dyn Write,
-    lines: &'a Receiver<String>,
-    pending: &'a mut VecDeque<String>,
-    closed: &'a mut bool,
-    quit: &'a mut bool,
-    board: &'b Board,
-    infinite: bool,
-    /// The best line so far (for a Hint asked while the program thinks).
-    pv: Vec<Move>,
-}
-
-impl ThinkWatch<'_, '_> {
-    /// Hint while the program is analysing: the reply its best line
-    /// expects from the person.
-    fn hint(&mut self) {
-        let text = match self.pv.as_slice() {
-            [mine, reply, ..] => {
-                let mut after = self.board.clone();
-                after.make(*mine);
-                format!(
-                    "Hint: if I play {}, your best reply is {}",
-                    self.board.san(*mine),
-                    after.san(*reply)
-                )
-            }
-            _ => "Hint: not yet, still thinking".to_string(),
-        };
-        let _ = writeln!(self.console_out, "{text}");
-        let _ = self.console_out.flush();
-    }
-}
-
-impl Watcher for ThinkWatch<'_, '_> {
-    fn stop_now(&mut self) -> bool {
-        loop {
-            match self.lines.try_recv() {
-                Ok(line) => match parse_command(&line) {
-                    Command::Play => return true,
-                    Command::Quit => {
-                        *self.quit = true;
-                        return true;
-                    }
-                    Command::Hint => self.hint(),
-                    _ => self.pending.push_back(line),
-                },
-                Err(TryRecvError::Empty) => return false,
-                Err(TryRecvError::Disconnected) => {
-                    *self.closed = true;
-                    // Nobody is left to enter Play: an infinite analysis
-                    // would never end.
-                    return self.infinite;
-                }
-            }
-        }
-    }
-
-    fn progress(&mut self, p: &Progress) {
-        if p.info.multipv == 1 && !p.info.pv.is_empty() {
-            self.pv = p.info.pv.clone();
-        }
-        let secs = p.elapsed.as_secs_f64().max(0.001);
-        let nps = (p.info.nodes as f64 / secs) as u64;
-        let _ = writeln!(
-            self.console_out,
-            "  depth {:>2}  value {:>8}  nodes {:>9}  {:>8} n/s  line: {}",
-            p.info.depth,
-            value_text(p.info.score),
-            p.info.nodes,
-            nps,
-            san_line(self.board, &p.info.pv)
-        );
-        let _ = self.console_out.flush();
     }
 }
 
@@ -547,71 +416,13 @@ impl Console<'_> {
         Ok(())
     }
 
-    /// The search plan for the level and the clocks.
-    fn plan(&self) -> Plan {
-        let program = self.game.board.side_to_move();
-        let used = self.game.clocks[program.index()].as_millis() as i64;
-        let fullmove = self.game.board.fullmove_number();
-        let mut limits = Limits {
-            multipv: 1,
-            ..Limits::default()
-        };
-        match self.level {
-            Level::Normal { seconds } => {
-                // A control after move 40 and every 20 moves after it.
-                let moves_made = self
-                    .game
-                    .records
-                    .iter()
-                    .filter(|r| r.source != MoveSource::Person)
-                    .count() as i64
-                    / if self.mode == Mode::Auto { 2 } else { 1 };
-                let (allowed_moves, to_go) = if moves_made < 40 {
-                    (40, 40 - moves_made)
-                } else {
-                    let extra = (moves_made - 40) / 20 + 1;
-                    (40 + 20 * extra, 40 + 20 * extra - moves_made)
-                };
-                let time = allowed_moves * i64::from(seconds) * 1000 - used;
-                limits.time = Some(Budget::for_clock(&Clock {
-                    time,
-                    increment: 0,
-                    moves_to_go: Some(to_go.max(1) as u32),
-                    fullmove,
-                    overhead: 30,
-                }));
-            }
-            Level::FullTime { minutes } => {
-                limits.time = Some(Budget::for_clock(&Clock {
-                    time: i64::from(minutes) * 60_000 - used,
-                    increment: 0,
-                    moves_to_go: None,
-                    fullmove,
-                    overhead: 30,
-                }));
-            }
-            Level::Demo => {
-                let n = self.person_times.len().max(1) as u32;
-                let average = if self.person_times.is_empty() {
-                    Duration::from_secs(2)
-                } else {
-                    self.person_times.iter().sum::<Duration>() / n
-                };
-                let ms = average.as_millis().clamp(100, 600_000) as i64;
-                limits.time = Some(Budget::fixed(ms, 0));
-            }
-            Level::Infinite => limits.infinite = true,
-            Level::Ply { plies } => limits.depth = Some(plies),
-            Level::Mate { moves } => {
-                limits.depth = Some(4);
-                return Plan::Mate(moves, limits);
-            }
-        }
-        Plan::Search(limits)
-    }
-
     fn think(&mut self, board: &Board, use_book: bool) -> Thought {
-        let plan = self.plan();
+        let plan = budget::plan(
+            self.level,
+            &self.game,
+            self.mode == Mode::Auto,
+            &self.person_times,
+        );
         let infinite = self.level == Level::Infinite;
         let keys = self.game.keys.clone();
         let mut watch = ThinkWatch {
