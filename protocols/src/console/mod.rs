@@ -151,13 +151,14 @@ pub fn run(
         }
     });
     let book = load_book(&options, out)?;
-    let board = match &options.board_file {
-        None => Board::startpos(),
+    // The board file's second line names the side the program plays.
+    let (board, program) = match &options.board_file {
+        None => (Board::startpos(), Color::Black),
         Some(path) => match edit::load_board_file(path) {
-            Ok((board, _)) => board,
+            Ok(loaded) => loaded,
             Err(e) => {
                 writeln!(out, "{e}; starting from the initial position")?;
-                Board::startpos()
+                (Board::startpos(), Color::Black)
             }
         },
     };
@@ -166,7 +167,7 @@ pub fn run(
         lines: rx,
         pending: VecDeque::new(),
         input_closed: false,
-        game: Game::new(board, Color::Black),
+        game: Game::new(board, program),
         level: options.level,
         mode: if options.auto {
             Mode::Auto
