@@ -330,3 +330,20 @@ fn infinite_analysis_takes_a_hint_and_stops_on_play() {
         ],
     );
 }
+
+#[test]
+fn auto_is_stopped_by_a_and_ignores_other_input() {
+    let (out, _) = play(
+        &["play", "--no-pgn", "--auto", "--level", "ply:1"],
+        &["x", "a", "l ply 2", "q"],
+    );
+    assert_in_order(
+        &out,
+        &[
+            "'x' ignored: Auto is running, enter A or M to stop it.",
+            "Auto stopped.",
+            "Level: Ply search: 2 plies",
+            "Goodbye.",
+        ],
+    );
+}

@@ -514,29 +514,41 @@ impl Console<'_> {
     /// One step of Auto play: stop on A/M/Q, otherwise make the next move
     /// or start the next game.
     fn auto_step(&mut self) -> io::Result<()> {
+        // Lines typed while the program was thinking wait in `pending`;
+        // look at them and at what has arrived since.
+        let mut incoming: Vec<String> = self.pending.drain(..).collect();
         loop {
             match self.lines.try_recv() {
-                Ok(line) => match parse_command(&line) {
-                    Command::Auto | Command::MultiMove => {
-                        self.mode = if parse_command(&line) == Command::MultiMove {
-                            Mode::MultiMove
-                        } else {
-                            Mode::Normal
-                        };
-                        return self.say("Auto stopped.");
-                    }
-                    Command::Quit => {
-                        self.quit = true;
-                        return Ok(());
-                    }
-                    _ => self.pending.push_back(line),
-                },
+                Ok(line) => incoming.push(line),
                 Err(TryRecvError::Empty) => break,
                 Err(TryRecvError::Disconnected) => {
                     self.input_closed = true;
                     break;
                 }
             }
+        }
+        let mut stop = None;
+        for line in incoming {
+            match parse_command(&line) {
+                Command::Auto if stop.is_none() => stop = Some(Mode::Normal),
+                Command::MultiMove if stop.is_none() => stop = Some(Mode::MultiMove),
+                Command::Quit if stop.is_none() => {
+                    self.quit = true;
+                    return Ok(());
+                }
+                _ if stop.is_none() => {
+                    self.say(&format!(
+                        "'{}' ignored: Auto is running, enter A or M to stop it.",
+                        line.trim()
+                    ))?;
+                }
+                // Commands after the one that stopped Auto are carried out.
+                _ => self.pending.push_back(line),
+            }
+        }
+        if let Some(mode) = stop {
+            self.mode = mode;
+            return self.say("Auto stopped.");
         }
         let over = self.game.result.is_some()
             || self
