@@ -30,6 +30,22 @@ fn assert_in_order(haystack: &str, needles: &[&str]) {
     }
 }
 
+/// Runs the binary on raw bytes (which need not be UTF-8).
+fn run_bytes(args: &[&str], input: &[u8]) -> String {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(testkit::bin_path("turbochess"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let _ = child.stdin.take().expect("stdin").write_all(input);
+    let out = child.wait_with_output().expect("wait");
+    assert!(out.status.success());
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
 fn play(args: &[&str], script: &[&str]) -> (String, String) {
     let mut input = script.join("\n");
     input.push('\n');
@@ -237,6 +253,28 @@ fn the_program_does_not_resign_when_it_is_being_mated() {
 
 #[test]
 fn bad_arguments_and_input_never_crash() {
+    // Bytes that are not UTF-8 are refused like any other bad line.
+    let out = testkit::run_with_input(
+        "turbochess",
+        &["play", "--no-pgn"],
+        "\u{1}\u{7f}\n\u{0}e4\ne4\r\nq\n",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success());
+    assert_in_order(
+        &text,
+        &[
+            "Illegal move:",
+            "Illegal move:",
+            "Last move: 1. e4",
+            "Goodbye.",
+        ],
+    );
+    let mut raw = b"\xff\xfe e4\n".to_vec();
+    raw.extend_from_slice(b"q\n");
+    let out = run_bytes(&["play", "--no-pgn"], &raw);
+    assert_in_order(&out, &["Illegal move:", "Goodbye."]);
+
     let out = testkit::run_with_input("turbochess", &["play", "--level", "fast"], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown level 'fast'"));

@@ -143,8 +143,18 @@ pub fn run(
 ) -> io::Result<()> {
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
-        for line in input.lines() {
-            let Ok(line) = line else { break };
+        let mut input = input;
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            // Bytes, not `lines()`: a line that is not UTF-8 is bad input
+            // to refuse, not the end of the session.
+            match input.read_until(b'\n', &mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {}
+            }
+            let line = String::from_utf8_lossy(&buf);
+            let line = line.trim_end_matches(['\n', '\r']).to_string();
             if tx.send(line).is_err() {
                 break;
             }
