@@ -192,6 +192,7 @@ impl Searcher {
 
         // Null-move pruning: if passing still beats beta, a real move will.
         if selective
+            && self.features.null_move
             && allow_null
             && depth >= 2
             && static_eval >= beta
@@ -227,6 +228,7 @@ impl Searcher {
         }
 
         let futile = selective
+            && self.features.futility
             && depth < FUTILITY_MARGIN.len() as i32
             && static_eval + FUTILITY_MARGIN[depth as usize] <= alpha
             && alpha.abs() < MATE_BOUND;
@@ -280,6 +282,7 @@ impl Searcher {
             } else {
                 let mut r = 0;
                 if !self.exhaustive
+                    && self.features.late_move_reductions
                     && depth >= 3
                     && searched >= 3
                     && quiet
@@ -455,7 +458,11 @@ impl Searcher {
                 // search's nonsense (only worth checking when the taker is
                 // worth more than the victim).
                 let victim = mv.captured.map_or(0, material);
-                if mv.piece != Role::Pawn && material(mv.piece) > victim && see(board, mv) < 0 {
+                if self.features.exchange_pruning
+                    && mv.piece != Role::Pawn
+                    && material(mv.piece) > victim
+                    && see(board, mv) < 0
+                {
                     continue;
                 }
             }
