@@ -135,3 +135,49 @@ fn book_file_loads_a_polyglot_book() {
     assert_ne!(answers[1].1, "bestmove a2a3");
     let _ = std::fs::remove_file(&path);
 }
+
+#[test]
+fn book_subcommand_lists_and_exports() {
+    let run = |args: &[&str]| {
+        let out = testkit::run_with_input("turbochess", args, "");
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, out, _) = run(&["book", "--moves", "e4 c5 Nf3"]);
+    assert_eq!(code, Some(0));
+    assert!(out.contains("Opening library: "), "{out}");
+    for san in ["d6 ", "Nc6 ", "e6 "] {
+        assert!(
+            out.lines().any(|l| l.starts_with(san)),
+            "{san} missing:\n{out}"
+        );
+    }
+    let (_, out, _) = run(&["book", "--moves", "h4 a5 h5"]);
+    assert!(out.contains("not in the book"), "{out}");
+
+    // Export, then read the export back as a Polyglot book.
+    let path = std::env::temp_dir().join(format!("turbo_export_{}.bin", std::process::id()));
+    let path_arg = path.display().to_string();
+    let (code, out, _) = run(&["book", "--export", &path_arg]);
+    assert_eq!(code, Some(0), "{out}");
+    let (code, out, _) = run(&["book", "--file", &path_arg, "--moves", "d4 e6 c4 Nf6"]);
+    assert_eq!(code, Some(0));
+    assert!(
+        out.contains("Polyglot book") && out.lines().any(|l| l.starts_with("Nc3 ")),
+        "{out}"
+    );
+    let _ = std::fs::remove_file(&path);
+
+    for args in [
+        &["book", "--moves", "e4 e4"][..],
+        &["book", "--fen", "no fen"],
+        &["book", "--file", "/nonexistent.bin"],
+    ] {
+        let (code, _, err) = run(args);
+        assert_eq!(code, Some(2), "{args:?}");
+        assert!(err.starts_with("turbochess book: "), "{err}");
+    }
+}

@@ -30,6 +30,22 @@ fn assert_in_order(haystack: &str, needles: &[&str]) {
     }
 }
 
+/// Runs the binary on raw bytes (which need not be UTF-8).
+fn run_bytes(args: &[&str], input: &[u8]) -> String {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(testkit::bin_path("turbochess"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let _ = child.stdin.take().expect("stdin").write_all(input);
+    let out = child.wait_with_output().expect("wait");
+    assert!(out.status.success());
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
 fn play(args: &[&str], script: &[&str]) -> (String, String) {
     let mut input = script.join("\n");
     input.push('\n');
@@ -237,6 +253,28 @@ fn the_program_does_not_resign_when_it_is_being_mated() {
 
 #[test]
 fn bad_arguments_and_input_never_crash() {
+    // Bytes that are not UTF-8 are refused like any other bad line.
+    let out = testkit::run_with_input(
+        "turbochess",
+        &["play", "--no-pgn"],
+        "\u{1}\u{7f}\n\u{0}e4\ne4\r\nq\n",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success());
+    assert_in_order(
+        &text,
+        &[
+            "Illegal move:",
+            "Illegal move:",
+            "Last move: 1. e4",
+            "Goodbye.",
+        ],
+    );
+    let mut raw = b"\xff\xfe e4\n".to_vec();
+    raw.extend_from_slice(b"q\n");
+    let out = run_bytes(&["play", "--no-pgn"], &raw);
+    assert_in_order(&out, &["Illegal move:", "Goodbye."]);
+
     let out = testkit::run_with_input("turbochess", &["play", "--level", "fast"], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown level 'fast'"));
@@ -308,4 +346,42 @@ fn mate_subcommand_proves_and_refutes() {
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(String::from_utf8_lossy(&out.stderr).starts_with("turbochess mate: "));
     }
+}
+
+#[test]
+fn infinite_analysis_takes_a_hint_and_stops_on_play() {
+    // Infinite level: the program thinks until P; H while it thinks gives
+    // the person a hint, and the end of the input does not hang it.
+    let (out, _) = play(
+        &["play", "--no-pgn", "--no-book", "--level", "infinite"],
+        &["d4", "h", "p", "e4"],
+    );
+    assert_in_order(
+        &out,
+        &[
+            "Turbo Chess (Black) is thinking",
+            "Hint: ",
+            "Turbo Chess plays 1...",
+            "Last move: 2. e4",
+            "Turbo Chess plays 2...",
+            "Goodbye.",
+        ],
+    );
+}
+
+#[test]
+fn auto_is_stopped_by_a_and_ignores_other_input() {
+    let (out, _) = play(
+        &["play", "--no-pgn", "--auto", "--level", "ply:1"],
+        &["x", "a", "l ply 2", "q"],
+    );
+    assert_in_order(
+        &out,
+        &[
+            "'x' ignored: Auto is running, enter A or M to stop it.",
+            "Auto stopped.",
+            "Level: Ply search: 2 plies",
+            "Goodbye.",
+        ],
+    );
 }

@@ -28,6 +28,8 @@ enum Command {
     Play(protocols::console::cli::PlayArgs),
     /// Prove or refute a mate in N: key move and main line.
     Mate(protocols::console::cli::MateArgs),
+    /// Show the opening book's moves for a position, or export the library.
+    Book(protocols::console::cli::BookArgs),
     /// Count the leaves of the move tree: divide lines, then the total.
     Perft {
         /// Depth in plies.
@@ -73,6 +75,7 @@ fn main() -> ExitCode {
         }
         Some(Command::Play(args)) => protocols::console::cli::play(args),
         Some(Command::Mate(args)) => protocols::console::cli::mate(args),
+        Some(Command::Book(args)) => protocols::console::cli::book(args),
         Some(Command::Perft { depth, fen }) => {
             match chess_perft::perft_command(depth, fen.as_deref()) {
                 Ok(report) => {

@@ -169,3 +169,97 @@ pub fn mate(args: MateArgs) -> ExitCode {
     );
     code
 }
+
+/// `turbochess book`: what the opening book says about a position, or the
+/// built-in library written as a Polyglot book.
+#[derive(Args, Debug)]
+pub struct BookArgs {
+    /// The position as FEN (default: the start position).
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Moves played from that position first, SAN or UCI, e.g. "e4 e5 Nf3".
+    #[arg(long, default_value = "")]
+    pub moves: String,
+    /// Look in this Polyglot .bin book instead of the built-in library.
+    #[arg(long)]
+    pub file: Option<PathBuf>,
+    /// Write the built-in library to this file as a Polyglot .bin book.
+    #[arg(long)]
+    pub export: Option<PathBuf>,
+}
+
+/// Lists the book moves of a position with their weights and shares, or
+/// exports the library. Exit status 0, or 2 for bad input.
+pub fn book(args: BookArgs) -> ExitCode {
+    use engine::chess::book::{Book, Library, PolyglotBook};
+    let fail = |e: String| {
+        eprintln!("turbochess book: {e}");
+        ExitCode::from(2)
+    };
+    let library = match Library::builtin() {
+        Ok(l) => l,
+        Err(e) => return fail(e.to_string()),
+    };
+    if let Some(path) = &args.export {
+        let book = library.to_polyglot();
+        return match std::fs::write(path, book.to_bytes()) {
+            Ok(()) => {
+                println!("wrote {} entries to {}", book.len(), path.display());
+                ExitCode::SUCCESS
+            }
+            Err(e) => fail(format!("cannot write {}: {e}", path.display())),
+        };
+    }
+    let mut board = match args.fen.as_deref().map(Board::from_fen) {
+        None => Board::startpos(),
+        Some(Ok(b)) => b,
+        Some(Err(e)) => return fail(e.to_string()),
+    };
+    for text in args.moves.split_whitespace() {
+        match super::input::parse_user_move(&board, text) {
+            Ok(mv) => board.make(mv),
+            Err(e) => return fail(format!("--moves: {e}")),
+        }
+    }
+    let book = match &args.file {
+        None => {
+            println!(
+                "Opening library: {} variations, {} positions",
+                library.variations(),
+                library.positions()
+            );
+            Book::Library(library)
+        }
+        Some(path) => match std::fs::read(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))
+            .and_then(|b| PolyglotBook::from_bytes(&b).map_err(|e| e.to_string()))
+        {
+            Ok(b) => {
+                println!("Polyglot book {}: {} entries", path.display(), b.len());
+                Book::Polyglot(b)
+            }
+            Err(e) => return fail(e),
+        },
+    };
+    println!("Position: {}", board.to_fen());
+    let moves = book.moves(&board);
+    if moves.is_empty() {
+        println!("not in the book");
+        return ExitCode::SUCCESS;
+    }
+    let total: u32 = moves.iter().map(|m| u32::from(m.weight)).sum();
+    for m in &moves {
+        let share = if total == 0 {
+            0.0
+        } else {
+            100.0 * f64::from(m.weight) / f64::from(total)
+        };
+        println!(
+            "{:<8} {:<6} weight {:>5}  {share:5.1}%",
+            board.san(m.mv),
+            m.mv.to_uci(),
+            m.weight
+        );
+    }
+    ExitCode::SUCCESS
+}

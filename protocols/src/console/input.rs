@@ -161,7 +161,17 @@ pub fn parse_user_move(board: &Board, text: &str) -> Result<Move, MoveInputError
         };
         return from_to(board, &legal, raw, from, to, promotion);
     }
-    // Standard algebraic notation, case as written (Nf3, exd5, O-O, e8=Q).
+    // Castling in any case, with letters or zeros: o-o, 0-0-0.
+    let castle = compact
+        .trim_end_matches(['+', '#'])
+        .to_ascii_uppercase()
+        .replace('0', "O");
+    if castle == "O-O" || castle == "O-O-O" {
+        return board
+            .parse_san(&castle)
+            .map_err(|_| MoveInputError::NoSuchMove(raw.to_string()));
+    }
+    // Standard algebraic notation, case as written (Nf3, exd5, e8=Q).
     if let Ok(mv) = board.parse_san(&compact) {
         return Ok(mv);
     }
@@ -352,6 +362,8 @@ mod tests {
         let castle = Board::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
         assert_eq!(uci(&castle, "KG1"), "e1g1");
         assert_eq!(uci(&castle, "O-O-O"), "e1c1");
+        assert_eq!(uci(&castle, "o-o"), "e1g1");
+        assert_eq!(uci(&castle, "0-0-0"), "e1c1");
         assert_eq!(uci(&castle, "e1g1"), "e1g1");
         let promote = Board::from_fen("7k/P7/8/8/8/8/8/K7 w - - 0 1").unwrap();
         assert_eq!(uci(&promote, "a7a8"), "a7a8q");
@@ -379,6 +391,7 @@ mod tests {
         assert!(matches!(err(&board, "é2e4"), MoveInputError::NotAMove(_)));
         assert!(matches!(err(&board, "Ñf3"), MoveInputError::NotAMove(_)));
         assert!(matches!(err(&board, "Ke2"), MoveInputError::NoSuchMove(_)));
+        assert!(matches!(err(&board, "o-o"), MoveInputError::NoSuchMove(_)));
         // In check: only answers to the check.
         let check = Board::from_fen("4k3/8/8/8/8/8/4r3/R3K3 w Q - 0 1").unwrap();
         assert!(matches!(err(&check, "a1a2"), MoveInputError::InCheck(_)));

@@ -11,22 +11,24 @@
 //! considers the best") and the game can be driven through a pipe.
 
 mod brain;
+mod budget;
 pub mod cli;
 mod display;
 mod edit;
+mod game;
 mod input;
 mod level;
 mod pgn;
+mod watch;
 
 pub use level::{Level, LevelError};
 
-use brain::{Brain, Plan, Progress, Source, Thought, Watcher};
-use display::{board_text, numbered, san_line, side_name, status_line, value_text};
+use brain::{Brain, Source, Thought};
+use display::{board_text, numbered, side_name, status_line, value_text};
 use engine::chess::book::{Book, Library, PolyglotBook};
 use engine::chess::eval::PAWN_VALUE;
-use engine::chess::search::Limits;
-use engine::chess::search::time::{Budget, Clock};
-use engine::chess::{Board, Color, GameStatus, Move, Role, STARTPOS};
+use engine::chess::{Board, Color, GameStatus, Move, STARTPOS};
+use game::Game;
 use input::{Command, parse_command, parse_user_move};
 use pgn::{GameHeader, GameResult, MoveRecord, MoveSource};
 use std::collections::VecDeque;
@@ -34,6 +36,7 @@ use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::{Duration, Instant};
+use watch::ThinkWatch;
 
 /// How the console game starts.
 #[derive(Clone, Debug)]
@@ -97,62 +100,6 @@ const RESIGN_SCORE: i32 = 6 * PAWN_VALUE;
 /// …and it is this many pawns of material down.
 const RESIGN_MATERIAL: i32 = 5;
 
-/// The game being played.
-struct Game {
-    board: Board,
-    start_fen: String,
-    /// Played half-moves.
-    records: Vec<MoveRecord>,
-    /// Keys of the positions before each played half-move.
-    keys: Vec<u64>,
-    /// Taken-back half-moves, for **F**orward (last taken back on top).
-    redo: Vec<MoveRecord>,
-    /// Time used by White and Black.
-    clocks: [Duration; 2],
-    /// The side the program plays.
-    program: Color,
-    /// Set when the game has been decided (mate, draw, resignation).
-    result: Option<(GameResult, String)>,
-    /// Whether the listing has this game already.
-    listed: bool,
-}
-
-impl Game {
-    fn new(board: Board, program: Color) -> Game {
-        Game {
-            start_fen: board.to_fen(),
-            board,
-            records: Vec::new(),
-            keys: Vec::new(),
-            redo: Vec::new(),
-            clocks: [Duration::ZERO; 2],
-            program,
-            result: None,
-            listed: false,
-        }
-    }
-
-    fn play(&mut self, record: MoveRecord) {
-        self.keys.push(self.board.key());
-        self.board.make(record.mv);
-        self.records.push(record);
-        self.listed = false;
-    }
-
-    /// Material balance in pawns from `color`'s side (1/3/3/5/9).
-    fn material(&self, color: Color) -> i32 {
-        let value = |role| match role {
-            Role::Pawn => 1,
-            Role::Knight | Role::Bishop => 3,
-            Role::Rook => 5,
-            Role::Queen => 9,
-            Role::King => 0,
-        };
-        let side = |c| self.board.pieces(c).map(|(_, r)| value(r)).sum::<i32>();
-        side(color) - side(!color)
-    }
-}
-
 /// The console session.
 struct Console<'a> {
     out: &'a mut dyn Write,
@@ -196,21 +143,32 @@ pub fn run(
 ) -> io::Result<()> {
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
-        for line in input.lines() {
-            let Ok(line) = line else { break };
+        let mut input = input;
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            // Bytes, not `lines()`: a line that is not UTF-8 is bad input
+            // to refuse, not the end of the session.
+            match input.read_until(b'\n', &mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {}
+            }
+            let line = String::from_utf8_lossy(&buf);
+            let line = line.trim_end_matches(['\n', '\r']).to_string();
             if tx.send(line).is_err() {
                 break;
             }
         }
     });
     let book = load_book(&options, out)?;
-    let board = match &options.board_file {
-        None => Board::startpos(),
+    // The board file's second line names the side the program plays.
+    let (board, program) = match &options.board_file {
+        None => (Board::startpos(), Color::Black),
         Some(path) => match edit::load_board_file(path) {
-            Ok((board, _)) => board,
+            Ok(loaded) => loaded,
             Err(e) => {
                 writeln!(out, "{e}; starting from the initial position")?;
-                Board::startpos()
+                (Board::startpos(), Color::Black)
             }
         },
     };
@@ -219,7 +177,7 @@ pub fn run(
         lines: rx,
         pending: VecDeque::new(),
         input_closed: false,
-        game: Game::new(board, Color::Black),
+        game: Game::new(board, program),
         level: options.level,
         mode: if options.auto {
             Mode::Auto
@@ -257,57 +215,6 @@ fn load_book(options: &ConsoleOptions, out: &mut dyn Write) -> io::Result<Option
             writeln!(out, "opening library not loaded: {e}")?;
             Ok(None)
         }
-    }
-}
-
-/// The console's side of a search: stop on **P**lay (or Quit), keep other
-/// lines for later, print the analysis.
-struct ThinkWatch<'a, 'b> {
-    console_out: &'a mut dyn Write,
-    lines: &'a Receiver<String>,
-    pending: &'a mut VecDeque<String>,
-    closed: &'a mut bool,
-    quit: &'a mut bool,
-    board: &'b Board,
-    infinite: bool,
-}
-
-impl Watcher for ThinkWatch<'_, '_> {
-    fn stop_now(&mut self) -> bool {
-        loop {
-            match self.lines.try_recv() {
-                Ok(line) => match parse_command(&line) {
-                    Command::Play => return true,
-                    Command::Quit => {
-                        *self.quit = true;
-                        return true;
-                    }
-                    _ => self.pending.push_back(line),
-                },
-                Err(TryRecvError::Empty) => return false,
-                Err(TryRecvError::Disconnected) => {
-                    *self.closed = true;
-                    // Nobody is left to enter Play: an infinite analysis
-                    // would never end.
-                    return self.infinite;
-                }
-            }
-        }
-    }
-
-    fn progress(&mut self, p: &Progress) {
-        let secs = p.elapsed.as_secs_f64().max(0.001);
-        let nps = (p.info.nodes as f64 / secs) as u64;
-        let _ = writeln!(
-            self.console_out,
-            "  depth {:>2}  value {:>8}  nodes {:>9}  {:>8} n/s  line: {}",
-            p.info.depth,
-            value_text(p.info.score),
-            p.info.nodes,
-            nps,
-            san_line(self.board, &p.info.pv)
-        );
-        let _ = self.console_out.flush();
     }
 }
 
@@ -520,71 +427,13 @@ impl Console<'_> {
         Ok(())
     }
 
-    /// The search plan for the level and the clocks.
-    fn plan(&self) -> Plan {
-        let program = self.game.board.side_to_move();
-        let used = self.game.clocks[program.index()].as_millis() as i64;
-        let fullmove = self.game.board.fullmove_number();
-        let mut limits = Limits {
-            multipv: 1,
-            ..Limits::default()
-        };
-        match self.level {
-            Level::Normal { seconds } => {
-                // A control after move 40 and every 20 moves after it.
-                let moves_made = self
-                    .game
-                    .records
-                    .iter()
-                    .filter(|r| r.source != MoveSource::Person)
-                    .count() as i64
-                    / if self.mode == Mode::Auto { 2 } else { 1 };
-                let (allowed_moves, to_go) = if moves_made < 40 {
-                    (40, 40 - moves_made)
-                } else {
-                    let extra = (moves_made - 40) / 20 + 1;
-                    (40 + 20 * extra, 40 + 20 * extra - moves_made)
-                };
-                let time = allowed_moves * i64::from(seconds) * 1000 - used;
-                limits.time = Some(Budget::for_clock(&Clock {
-                    time,
-                    increment: 0,
-                    moves_to_go: Some(to_go.max(1) as u32),
-                    fullmove,
-                    overhead: 30,
-                }));
-            }
-            Level::FullTime { minutes } => {
-                limits.time = Some(Budget::for_clock(&Clock {
-                    time: i64::from(minutes) * 60_000 - used,
-                    increment: 0,
-                    moves_to_go: None,
-                    fullmove,
-                    overhead: 30,
-                }));
-            }
-            Level::Demo => {
-                let n = self.person_times.len().max(1) as u32;
-                let average = if self.person_times.is_empty() {
-                    Duration::from_secs(2)
-                } else {
-                    self.person_times.iter().sum::<Duration>() / n
-                };
-                let ms = average.as_millis().clamp(100, 600_000) as i64;
-                limits.time = Some(Budget::fixed(ms, 0));
-            }
-            Level::Infinite => limits.infinite = true,
-            Level::Ply { plies } => limits.depth = Some(plies),
-            Level::Mate { moves } => {
-                limits.depth = Some(4);
-                return Plan::Mate(moves, limits);
-            }
-        }
-        Plan::Search(limits)
-    }
-
     fn think(&mut self, board: &Board, use_book: bool) -> Thought {
-        let plan = self.plan();
+        let plan = budget::plan(
+            self.level,
+            &self.game,
+            self.mode == Mode::Auto,
+            &self.person_times,
+        );
         let infinite = self.level == Level::Infinite;
         let keys = self.game.keys.clone();
         let mut watch = ThinkWatch {
@@ -595,6 +444,7 @@ impl Console<'_> {
             quit: &mut self.quit,
             board,
             infinite,
+            pv: Vec::new(),
         };
         self.brain.think(board, &keys, &plan, use_book, &mut watch)
     }
@@ -674,29 +524,41 @@ impl Console<'_> {
     /// One step of Auto play: stop on A/M/Q, otherwise make the next move
     /// or start the next game.
     fn auto_step(&mut self) -> io::Result<()> {
+        // Lines typed while the program was thinking wait in `pending`;
+        // look at them and at what has arrived since.
+        let mut incoming: Vec<String> = self.pending.drain(..).collect();
         loop {
             match self.lines.try_recv() {
-                Ok(line) => match parse_command(&line) {
-                    Command::Auto | Command::MultiMove => {
-                        self.mode = if parse_command(&line) == Command::MultiMove {
-                            Mode::MultiMove
-                        } else {
-                            Mode::Normal
-                        };
-                        return self.say("Auto stopped.");
-                    }
-                    Command::Quit => {
-                        self.quit = true;
-                        return Ok(());
-                    }
-                    _ => self.pending.push_back(line),
-                },
+                Ok(line) => incoming.push(line),
                 Err(TryRecvError::Empty) => break,
                 Err(TryRecvError::Disconnected) => {
                     self.input_closed = true;
                     break;
                 }
             }
+        }
+        let mut stop = None;
+        for line in incoming {
+            match parse_command(&line) {
+                Command::Auto if stop.is_none() => stop = Some(Mode::Normal),
+                Command::MultiMove if stop.is_none() => stop = Some(Mode::MultiMove),
+                Command::Quit if stop.is_none() => {
+                    self.quit = true;
+                    return Ok(());
+                }
+                _ if stop.is_none() => {
+                    self.say(&format!(
+                        "'{}' ignored: Auto is running, enter A or M to stop it.",
+                        line.trim()
+                    ))?;
+                }
+                // Commands after the one that stopped Auto are carried out.
+                _ => self.pending.push_back(line),
+            }
+        }
+        if let Some(mode) = stop {
+            self.mode = mode;
+            return self.say("Auto stopped.");
         }
         let over = self.game.result.is_some()
             || self
@@ -814,9 +676,25 @@ impl Console<'_> {
             Ok(level) => {
                 self.level = level;
                 // "When you change the level during the game, the chess
-                // clocks are automatically reset."
+                // clocks are automatically reset. For normal level, the
+                // clocks are set to the average time per move, multiplied
+                // by the number of played moves. For other levels, the
+                // clocks are set to zero."
                 self.game.clocks = [Duration::ZERO; 2];
-                self.say(&format!("Level: {}", level.describe()))
+                if let Level::Normal { seconds } = level {
+                    let to_move = self.game.board.side_to_move();
+                    let plies = self.game.records.len() as u32;
+                    // The side to move has made half of the plies, rounded
+                    // down; the other side the rest.
+                    let (mine, theirs) = (plies / 2, plies - plies / 2);
+                    self.game.clocks[to_move.index()] =
+                        Duration::from_secs(u64::from(seconds * mine));
+                    self.game.clocks[(!to_move).index()] =
+                        Duration::from_secs(u64::from(seconds * theirs));
+                }
+                self.say(&format!("Level: {}", level.describe()))?;
+                let status = status_line(&self.game.board, self.game.clocks);
+                self.say(&status)
             }
             Err(e) => self.say(&format!("Level unchanged: {e}")),
         }

@@ -6,6 +6,7 @@
 //! for free.
 
 use super::BookMove;
+use super::polyglot::{PolyglotBook, PolyglotEntry, encode_move, polyglot_key};
 use super::text::{LineError, Variation, parse_variations};
 use crate::chess::{Board, Move, MoveError};
 use std::collections::HashMap;
@@ -65,8 +66,16 @@ impl From<LineError> for LibraryError {
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Library {
-    table: HashMap<u64, Vec<BookMove>>,
+    table: HashMap<u64, Position>,
     variations: usize,
+}
+
+/// One library position: its Polyglot key (for writing the library as a
+/// `.bin` book) and the library moves there.
+#[derive(Clone, Debug)]
+struct Position {
+    polyglot_key: u64,
+    moves: Vec<BookMove>,
 }
 
 /// Parses one library move: SAN first (the library's usual notation),
@@ -109,7 +118,11 @@ impl Library {
                 ply: i + 1,
                 error,
             })?;
-            let entries = self.table.entry(board.key()).or_default();
+            let position = self.table.entry(board.key()).or_insert_with(|| Position {
+                polyglot_key: polyglot_key(&board),
+                moves: Vec::new(),
+            });
+            let entries = &mut position.moves;
             match entries.iter_mut().find(|e| e.mv == parsed) {
                 Some(e) => e.weight = e.weight.max(mv.mark.weight()),
                 None => entries.push(BookMove {
@@ -131,14 +144,33 @@ impl Library {
     pub fn moves(&self, board: &Board) -> Vec<BookMove> {
         self.table
             .get(&board.key())
-            .map(|entries| {
-                entries
+            .map(|position| {
+                position
+                    .moves
                     .iter()
                     .filter(|e| board.is_legal(e.mv))
                     .copied()
                     .collect()
             })
             .unwrap_or_default()
+    }
+
+    /// The library as a Polyglot book, so that other chess programs can use
+    /// it (`turbochess book --export`).
+    pub fn to_polyglot(&self) -> PolyglotBook {
+        let entries = self
+            .table
+            .values()
+            .flat_map(|p| {
+                p.moves.iter().map(|m| PolyglotEntry {
+                    key: p.polyglot_key,
+                    raw_move: encode_move(m.mv),
+                    weight: m.weight,
+                    learn: 0,
+                })
+            })
+            .collect();
+        PolyglotBook::from_entries(entries)
     }
 
     /// Number of distinct positions with library moves.
