@@ -102,3 +102,11 @@ fn board_lines_round_trip() {
         assert!(parse_board_line(bad).is_err(), "{bad:?}");
     }
 }
+
+#[test]
+fn unknown_commands_are_echoed_briefly() {
+    let long = "A".repeat(100_000);
+    let e = parse_command(&long).unwrap_err();
+    assert!(e.is_unknown());
+    assert!(e.to_string().len() < 300);
+}
