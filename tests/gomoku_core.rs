@@ -603,3 +603,52 @@ fn never_misses_a_five_never_ignores_a_four() {
         "too few cases: {wins} wins, {blocks} blocks"
     );
 }
+
+#[test]
+fn transposition_table_stays_under_the_memory_limit() {
+    for bytes in [1 << 10, 1 << 20, 350 << 20, 3 << 20] {
+        let s = Searcher::new(bytes);
+        assert!(s.tt_bytes() <= bytes && s.tt_bytes() > bytes / 4, "{bytes}");
+    }
+}
+
+/// Plays the search (fixed depth, no clock) against the 1985 FindMove on
+/// an empty board; returns the winner's colour, or `None` for a draw.
+fn game_against_1985(size: usize, search_colour: Colour, seed: u64) -> Option<Colour> {
+    let mut b = Board::new(size, size, Rule::FREESTYLE).unwrap();
+    let mut turbo = Turbo1985::new(seed);
+    let mut searcher = Searcher::new(4 << 20);
+    let mut limits = Limits::depth(4);
+    limits.nodes = 3_000;
+    let mut me = Colour::Black;
+    while !b.is_full() {
+        let m = if me == search_colour {
+            searcher.search(&mut b, me, &limits, &mut |_| {}).best
+        } else {
+            turbo.find_move(&mut b, me)
+        }
+        .expect("a move on a board with space");
+        b.play(m, me).unwrap();
+        if b.is_win_at(m) {
+            return Some(me);
+        }
+        me = me.opponent();
+    }
+    None
+}
+
+#[test]
+fn the_search_beats_the_1985_move_choice_with_either_colour() {
+    for (size, colour, seed) in [
+        (15, Colour::Black, 1),
+        (15, Colour::White, 2),
+        (20, Colour::Black, 3),
+        (20, Colour::White, 4),
+    ] {
+        assert_eq!(
+            game_against_1985(size, colour, seed),
+            Some(colour),
+            "{size}x{size}, search plays {colour:?}"
+        );
+    }
+}

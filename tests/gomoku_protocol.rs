@@ -67,10 +67,15 @@ fn commands_before_start_are_errors() {
 
 #[test]
 fn turn_answers_with_a_free_point() {
-    let r = talk(&[], &format!("START 15\n{FAST}TURN 7,7\nTURN 8,8\n"));
+    // The second stone goes to a corner, where the brain's first answer
+    // (next to 7,7) cannot be.
+    let r = talk(&[], &format!("START 15\n{FAST}TURN 7,7\nTURN 0,14\n"));
     let a = coord(&r[1]);
     let b = coord(&r[2]);
-    assert!(a != (7, 7) && b != (7, 7) && b != (8, 8) && a != b);
+    assert!(
+        a != (7, 7) && b != (7, 7) && b != (0, 14) && a != b,
+        "{r:?}"
+    );
 }
 
 #[test]
@@ -268,15 +273,26 @@ fn end_exits_at_once() {
 
 #[test]
 fn moves_respect_the_turn_time() {
-    // Each reported think time (from reading TURN to writing the move)
+    // Each reported think time (from reading the command to the move)
     // stays under 300 ms, and the whole game under the forfeit limit of
     // 8 × (300 ms + 1 s) even on a loaded machine.
+    // Eight positions sent as BOARD (each replaces the last, so the
+    // brain's own replies never collide with the scripted stones).
+    let stones = [
+        "10,10,2", "11,11,1", "12,10,2", "9,12,1", "8,8,2", "13,13,1", "10,13,2", "11,9,1",
+        "9,9,2", "12,12,1", "14,14,2", "7,7,1", "10,11,2", "11,10,1", "10,12,2",
+    ];
+    let mut input = String::from("START 20\nINFO timeout_turn 300\n");
+    for n in 0..8 {
+        input.push_str("BOARD\n");
+        for s in &stones[..2 * n + 1] {
+            input.push_str(s);
+            input.push('\n');
+        }
+        input.push_str("DONE\n");
+    }
     let start = Instant::now();
-    let out = run_with_input(
-        "pbrain-turbo",
-        &[],
-        "START 20\nINFO timeout_turn 300\nTURN 10,10\nTURN 11,11\nTURN 12,10\nTURN 9,12\nTURN 8,8\nTURN 13,13\nTURN 10,13\nTURN 11,9\n",
-    );
+    let out = run_with_input("pbrain-turbo", &[], &input);
     let elapsed = start.elapsed();
     let text = String::from_utf8(out.stdout).unwrap();
     let mut moves = 0;
@@ -300,9 +316,10 @@ fn time_left_shortens_the_move() {
     let start = Instant::now();
     let r = talk(
         &[],
-        "START 20\nINFO timeout_turn 30000\nINFO time_left 800\nTURN 10,10\nINFO time_left 700\nTURN 11,11\n",
+        "START 20\nINFO timeout_turn 30000\nINFO time_left 800\nTURN 10,10\nINFO time_left 700\nTURN 0,0\n",
     );
     assert_eq!(r.len(), 3);
+    assert!(r[1..].iter().all(|l| coord(l).0 < 20));
     // Two moves out of 800 ms of match time, with the forfeit tolerance.
     assert!(start.elapsed().as_millis() < 1800, "{:?}", start.elapsed());
 }
@@ -312,8 +329,9 @@ fn timeout_zero_means_fast() {
     let start = Instant::now();
     let r = talk(
         &[],
-        "START 20\nINFO timeout_turn 0\nTURN 10,10\nTURN 11,11\nTURN 12,12\n",
+        "START 20\nINFO timeout_turn 0\nTURN 10,10\nTURN 0,0\nTURN 19,19\n",
     );
     assert_eq!(r.len(), 4);
+    assert!(r[1..].iter().all(|l| coord(l).0 < 20));
     assert!(start.elapsed().as_millis() < 3000, "{:?}", start.elapsed());
 }

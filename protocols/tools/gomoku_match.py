@@ -79,7 +79,7 @@ def five(board, size, x, y, who):
     return False
 
 
-def play_game(cmds, size, turn_ms, opening, log):
+def play_game(cmds, size, turn_ms, opening, log, rule=0):
     """cmds[0] plays first after the opening stones. Returns 0/1 winner or None."""
     brains = [Brain(c) for c in cmds]
     try:
@@ -90,7 +90,7 @@ def play_game(cmds, size, turn_ms, opening, log):
             b.send(f"INFO timeout_turn {turn_ms}")
             b.send("INFO timeout_match 0")
             b.send("INFO max_memory 367001600")
-            b.send("INFO rule 0")
+            b.send(f"INFO rule {rule}")
         board = {}
         moves = []
         # The opening stones alternate so that brain 0 is to move after them:
@@ -158,6 +158,8 @@ def main():
     ap.add_argument("--opening-stones", type=int, default=2,
                     help="random stones near the centre before the brains play")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--rule", type=int, default=0,
+                    help="INFO rule sent to the brains (the judge still scores five or more)")
     ap.add_argument("--opening", help="fixed opening stones, e.g. '5,5 9,5' (else random)")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
@@ -170,7 +172,7 @@ def main():
         # even game index: A moves first after the opening; odd: B does
         order = [args.engine_a, args.engine_b] if g % 2 == 0 else [args.engine_b, args.engine_a]
         moves_log = []
-        winner, why = play_game(order, args.size, args.turn_ms, opening, moves_log.append)
+        winner, why = play_game(order, args.size, args.turn_ms, opening, moves_log.append, args.rule)
         if winner is None:
             score[0] += 0.5
             score[1] += 0.5

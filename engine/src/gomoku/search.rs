@@ -229,7 +229,13 @@ impl Searcher {
             Candidates::Moves(m) => m,
         };
         if moves.is_empty() {
+            // Only forbidden or far-away points are left: any legal one.
             result.best = any_allowed(board, me);
+            result.reason = if result.best.is_some() {
+                Reason::Search
+            } else {
+                Reason::NoMove
+            };
             return result;
         }
         // Refuse moves after which the opponent wins by fours, when some

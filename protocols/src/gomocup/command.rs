@@ -211,6 +211,7 @@ pub fn parse_command(line: &str) -> Result<Command, CommandError> {
             };
             Ok(Command::Info(key.to_ascii_lowercase(), value.to_string()))
         }
-        _ => Err(CommandError::Unknown(word.to_string())),
+        // Echo at most 32 characters of whatever arrived.
+        _ => Err(CommandError::Unknown(word.chars().take(32).collect())),
     }
 }
