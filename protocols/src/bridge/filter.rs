@@ -130,6 +130,10 @@ pub struct PlayArgs {
     /// Look at every hand: the program plays double dummy.
     #[arg(long)]
     pub cheat: bool,
+    /// Use the double-dummy analysis once this many tricks are left (the
+    /// heuristics alone before); 13 searches every card, at seconds each.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u8).range(0..=13))]
+    pub search_tricks: u8,
 }
 
 /// Why a board cannot be played.
@@ -207,6 +211,7 @@ impl Robot {
         PlayOptions {
             samples: self.args.samples.max(1),
             cheat: self.args.cheat,
+            search_tricks: self.args.search_tricks,
             ..base
         }
     }
@@ -552,5 +557,5 @@ pub fn run<W: Write, E: Write>(
 
 /// The double-dummy analysis the play mode uses.
 pub fn default_solver() -> Option<Box<dyn DoubleDummy>> {
-    None
+    Some(Box::new(engine::bridge::dds::Solver::new()))
 }

@@ -5,7 +5,13 @@ use crate::bridge::dds::{Position, Solver};
 use crate::bridge::{Card, Deal, Seat, Strain};
 
 impl DoubleDummy for Solver {
-    fn card_values(&mut self, hands: &Deal, leader: Seat, trick: &[Card], strain: Strain) -> Vec<(Card, u8)> {
+    fn card_values(
+        &mut self,
+        hands: &Deal,
+        leader: Seat,
+        trick: &[Card],
+        strain: Strain,
+    ) -> Vec<(Card, u8)> {
         // Sampled deals always form a valid position; an invalid one
         // (impossible by construction) simply offers no analysis.
         match Position::with_trick(hands, leader, trick) {

@@ -54,6 +54,11 @@ pub struct PlayOptions {
     /// known the one deal analysed is the real one, so the play is double
     /// dummy.
     pub cheat: bool,
+    /// The double-dummy analysis is used once at most this many tricks
+    /// are left; earlier the heuristics choose alone. A full 13-card
+    /// analysis costs seconds, so Turbo Bridge's narrow search has its
+    /// counterpart here in a horizon (13 searches every card).
+    pub search_tricks: u8,
 }
 
 impl Default for PlayOptions {
@@ -63,6 +68,7 @@ impl Default for PlayOptions {
             heuristic_factor: 1,
             search_factor: 4,
             cheat: false,
+            search_tricks: 8,
         }
     }
 }
@@ -139,11 +145,11 @@ pub fn find_card<R: Rng + ?Sized>(
     } else {
         options.samples.max(1)
     };
-    let search = options.search_factor != 0 && dd.is_some();
+    let tricks_left = 13u8.saturating_sub(play.tricks().len() as u8);
+    let search = options.search_factor != 0 && dd.is_some() && tricks_left <= options.search_tricks;
     let mut dd = dd;
     let mover = play.next_seat();
     let declaring = mover.side() == play.declarer().side();
-    let tricks_left = 13u8.saturating_sub(play.tricks().len() as u8);
     let trick_cards: Vec<Card> = play.current_trick().cards().map(|(_, c)| c).collect();
     let mut value = [0i64; 64];
     let mut done = 0;
