@@ -13,6 +13,7 @@ pub mod dds;
 pub mod ddtable;
 pub mod deal;
 pub mod hand;
+pub mod par;
 pub mod rubber;
 pub mod scoring;
 pub mod trick;

@@ -10,7 +10,9 @@ use std::io::{self, Read};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use engine::bridge::dds::Solver;
 use protocols::bridge::io::{self as bridge_io, Format};
+use protocols::bridge::solve;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -32,6 +34,15 @@ enum Command {
     /// Read the boards and write them back (PBN export or LIN): a format
     /// check and converter. The default when no mode is given.
     Convert,
+    /// Fill in DoubleDummyTricks, OptimumResultTable, OptimumScore and
+    /// ParContract with the double-dummy solver.
+    Solve,
+    /// Time the double-dummy solver on the 200 fixture deals (stdin unused).
+    Bench {
+        /// Only the first N deals.
+        #[arg(long, default_value_t = 200)]
+        deals: usize,
+    },
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -58,6 +69,12 @@ fn read_stdin() -> io::Result<String> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(Command::Bench { deals }) = cli.command {
+        let fixture = solve::fixture_deals();
+        let report = solve::bench(&fixture[..deals.min(fixture.len())]);
+        println!("{report}");
+        return ExitCode::SUCCESS;
+    }
     let text = match read_stdin() {
         Ok(t) => t,
         Err(e) => {
@@ -70,6 +87,13 @@ fn main() -> ExitCode {
     let stderr = io::stderr().lock();
     let result = match cli.command.unwrap_or(Command::Convert) {
         Command::Convert => bridge_io::run_filter(&text, format, stdout, stderr, |_, b| Ok(b)),
+        Command::Solve => {
+            let mut solver = Solver::new();
+            bridge_io::run_filter(&text, format, stdout, stderr, |_, b| {
+                solve::solve_board(&mut solver, b)
+            })
+        }
+        Command::Bench { .. } => Ok(bridge_io::FilterSummary::default()),
     };
     match result {
         Ok(summary) if summary.failed == 0 => ExitCode::SUCCESS,

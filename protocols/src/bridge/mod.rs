@@ -5,3 +5,4 @@ pub mod board;
 pub mod io;
 pub mod lin;
 pub mod pbn;
+pub mod solve;
