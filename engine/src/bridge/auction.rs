@@ -112,6 +112,9 @@ pub enum AuctionError {
     DoubleNotAllowed,
     /// A redouble without an opponents' double of our side's bid.
     RedoubleNotAllowed,
+    /// A bid below 1 or above 7 (only possible by building `Call::Bid`
+    /// by hand).
+    Level(u8),
 }
 
 impl fmt::Display for AuctionError {
@@ -127,6 +130,7 @@ impl fmt::Display for AuctionError {
             AuctionError::RedoubleNotAllowed => {
                 f.write_str("XX is only allowed over an opponent's double of your side's bid")
             }
+            AuctionError::Level(l) => write!(f, "bid level {l}: expected 1 to 7"),
         }
     }
 }
@@ -245,6 +249,7 @@ impl Auction {
         let last = self.last_bid();
         match call {
             Call::Pass => Ok(()),
+            Call::Bid { level, .. } if !(1..=7).contains(&level) => Err(AuctionError::Level(level)),
             Call::Bid { level, strain } => match last {
                 Some(l) if (level, strain) <= (l.level, l.strain) => {
                     Err(AuctionError::InsufficientBid {
@@ -255,10 +260,6 @@ impl Auction {
                         },
                     })
                 }
-                _ if !(1..=7).contains(&level) => Err(AuctionError::InsufficientBid {
-                    call,
-                    last: Call::Pass,
-                }),
                 _ => Ok(()),
             },
             Call::Double => match last {
@@ -406,6 +407,11 @@ mod tests {
             Err(AuctionError::InsufficientBid { .. })
         ));
         assert!(a.is_legal("2S".parse().unwrap()));
+        let eight = Call::Bid {
+            level: 8,
+            strain: Strain::Clubs,
+        };
+        assert_eq!(a.check(eight), Err(AuctionError::Level(8)));
         // Pass, X and the 27 bids above 2H.
         assert_eq!(a.legal_calls().len(), 2 + 35 - 8);
     }

@@ -179,6 +179,7 @@ impl std::error::Error for ClaimError {}
 pub struct Play {
     strain: Strain,
     declarer: Seat,
+    first_leader: Seat,
     hands: Deal,
     tricks: Vec<Trick>,
     current: Trick,
@@ -204,6 +205,7 @@ impl Play {
         Play {
             strain,
             declarer,
+            first_leader: leader,
             hands: *deal,
             tricks: Vec::new(),
             current: Trick::new(leader),
@@ -218,6 +220,11 @@ impl Play {
 
     pub fn declarer(&self) -> Seat {
         self.declarer
+    }
+
+    /// The player who led the first card of this play.
+    pub fn opening_leader(&self) -> Seat {
+        self.first_leader
     }
 
     /// The cards each player still holds.

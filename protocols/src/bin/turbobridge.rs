@@ -10,8 +10,10 @@ use std::io::{self, Read};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use engine::bridge::dds::Solver;
 use protocols::bridge::filter;
 use protocols::bridge::io::{self as bridge_io, Format};
+use protocols::bridge::solve;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -39,6 +41,15 @@ enum Command {
     /// Read the boards and write them back (PBN export or LIN): a format
     /// check and converter.
     Convert,
+    /// Fill in DoubleDummyTricks, OptimumResultTable, OptimumScore and
+    /// ParContract with the double-dummy solver.
+    Solve,
+    /// Time the double-dummy solver on the 200 fixture deals (stdin unused).
+    Bench {
+        /// Only the first N deals.
+        #[arg(long, default_value_t = 200)]
+        deals: usize,
+    },
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -65,6 +76,12 @@ fn read_stdin() -> io::Result<String> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(Command::Bench { deals }) = cli.command {
+        let fixture = solve::fixture_deals();
+        let report = solve::bench(&fixture[..deals.min(fixture.len())]);
+        println!("{report}");
+        return ExitCode::SUCCESS;
+    }
     let format = Format::from(cli.format);
     let stdout = io::stdout().lock();
     let stderr = io::stderr().lock();
@@ -82,6 +99,15 @@ fn main() -> ExitCode {
         Command::Convert => read_stdin()
             .and_then(|text| bridge_io::run_filter(&text, format, stdout, stderr, |_, b| Ok(b)))
             .map(|s| s.failed),
+        Command::Solve => read_stdin()
+            .and_then(|text| {
+                let mut solver = Solver::new();
+                bridge_io::run_filter(&text, format, stdout, stderr, |_, b| {
+                    solve::solve_board(&mut solver, b)
+                })
+            })
+            .map(|s| s.failed),
+        Command::Bench { .. } => Ok(0),
     };
     match result {
         Ok(0) => ExitCode::SUCCESS,

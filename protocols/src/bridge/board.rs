@@ -163,6 +163,35 @@ impl Board {
         }
     }
 
+    /// Records an auction (as far as it went) and, once it is complete,
+    /// the Contract and Declarer tags it implies.
+    pub fn set_auction(&mut self, auction: Auction) {
+        if auction.is_complete() {
+            let contract = auction.final_contract();
+            self.contract =
+                Some(contract.map_or(ContractTag::PassedOut, |c| ContractTag::Bid(c.into())));
+            self.declarer = contract.map(|c| c.declarer);
+        }
+        self.auction = Some(AuctionRecord::new(auction));
+    }
+
+    /// Records a play: the cards in PBN columns and, once the play is
+    /// finished (or claimed), the Result and the Score for North-South.
+    pub fn set_play(&mut self, play: &Play) {
+        let cards: Vec<Card> = play.cards_played().into_iter().map(|(_, c)| c).collect();
+        // A Play never holds a card twice.
+        let _ = self.set_linear_play(play.opening_leader(), &cards, play.strain());
+        if let Some(result) = play.result() {
+            self.result = Some(result);
+            let vul = self.vulnerability.unwrap_or_default();
+            self.score = Some(engine::bridge::scoring::ns_score(
+                self.contract().as_ref(),
+                vul,
+                result,
+            ));
+        }
+    }
+
     /// The contract with its declarer, from the tags or else from the
     /// auction; `None` when unknown or passed out.
     pub fn contract(&self) -> Option<engine::bridge::Contract> {
@@ -219,13 +248,25 @@ impl Board {
     }
 
     /// Builds the PBN play record from cards in play order, starting with
-    /// `leader`: the inverse of [`Board::linear_play`].
+    /// `leader`: the inverse of [`Board::linear_play`]. No cards, no
+    /// record. Refuses a card given twice (legality against the hands is
+    /// [`Board::validate`]'s job).
     pub fn set_linear_play(
         &mut self,
         leader: Seat,
         cards: &[Card],
         strain: Strain,
     ) -> Result<(), BoardError> {
+        let mut seen = engine::bridge::Hand::EMPTY;
+        for &c in cards {
+            if !seen.insert(c) {
+                return Err(BoardError::CardPlayedTwice(c));
+            }
+        }
+        if cards.is_empty() {
+            self.play = None;
+            return Ok(());
+        }
         let mut tricks = Vec::new();
         let mut lead = leader;
         for chunk in cards.chunks(4) {

@@ -23,7 +23,7 @@ use engine::bridge::{
 
 use super::board::{AuctionRecord, Board, ContractTag};
 use super::io::{BoardWriter, Format, read_boards};
-use engine::bridge::play::{Par, par};
+use engine::bridge::par::par;
 
 /// How the play is scored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -427,16 +427,15 @@ impl Robot {
             }
             Scoring::Imps => {
                 if let Some(solver) = self.solver.as_deref_mut()
-                    && let Some(Par {
-                        ns_score: par_ns,
-                        contract: par_text,
-                    }) = par(&board.deal, vulnerability, solver)
+                    && let Some(table) = solver.dd_table(&board.deal)
                 {
-                    board.optimum_score = Some(par_ns);
-                    board.par_contract = Some(par_text);
+                    let dealer = board.dealer.unwrap_or(Seat::North);
+                    let p = par(&table, dealer, vulnerability);
+                    board.optimum_score = Some(p.ns_score);
                     board
                         .other_tags
-                        .insert("ScoreIMP".to_string(), side_imps(imps(ns - par_ns)));
+                        .insert("ScoreIMP".to_string(), side_imps(imps(ns - p.ns_score)));
+                    board.dd_tricks = Some(table);
                 }
             }
         }

@@ -47,6 +47,23 @@ impl fmt::Display for ReadError {
 
 impl std::error::Error for ReadError {}
 
+/// Reads a whole input stream as text. PBN is ISO-8859-1 at heart: input
+/// that is not UTF-8 is decoded as Latin-1 (every byte one character), so
+/// names and comments survive and nothing fails on a stray byte.
+pub fn read_input<R: io::Read>(mut input: R) -> io::Result<String> {
+    let mut bytes = Vec::new();
+    input.read_to_end(&mut bytes)?;
+    Ok(decode(bytes))
+}
+
+/// UTF-8 if valid, else Latin-1.
+pub fn decode(bytes: Vec<u8>) -> String {
+    match String::from_utf8(bytes) {
+        Ok(s) => s,
+        Err(e) => e.into_bytes().into_iter().map(char::from).collect(),
+    }
+}
+
 /// Reads every board of a text in the detected format, in order.
 pub fn read_boards(text: &str) -> (Format, Vec<Result<Board, ReadError>>) {
     let format = Format::detect(text);
@@ -118,6 +135,23 @@ pub struct FilterSummary {
 /// error. Bad boards are reported as `board N: <error>` on `errors` and
 /// skipped. The exit status is the caller's: non-zero when
 /// `summary.failed > 0`.
+///
+/// # Examples
+/// A mode that fills in the OptimumScore tag:
+/// ```
+/// use protocols::bridge::io::{Format, run_filter};
+/// let input = "[Deal \"N:AKQJ8..AT8632.43 T742.Q9543.J.QT8 63.AJT8.97.J7652 95.K762.KQ54.AK9\"]\n\n\
+///              [Deal \"N:AA.. - - -\"]\n";
+/// let (mut out, mut err) = (Vec::new(), Vec::new());
+/// let summary = run_filter(input, Format::Pbn, &mut out, &mut err, |_, mut board| {
+///     board.optimum_score = Some(0);
+///     Ok(board)
+/// })
+/// .unwrap();
+/// assert_eq!((summary.boards, summary.failed), (2, 1));
+/// assert!(String::from_utf8(out).unwrap().contains("[OptimumScore \"NS 0\"]"));
+/// assert!(String::from_utf8(err).unwrap().starts_with("board 2: Deal: "));
+/// ```
 pub fn run_filter<W: Write, E: Write>(
     text: &str,
     out_format: Format,

@@ -83,14 +83,18 @@ impl std::error::Error for LinError {}
 /// Whether a text looks like LIN rather than PBN: a two-letter key and a
 /// bar at the start of the first meaningful line.
 pub fn looks_like_lin(text: &str) -> bool {
-    let t = text.trim_start();
+    let t = text.trim_start_matches('\u{feff}').trim_start();
     let b = t.as_bytes();
     b.len() >= 3 && b[0].is_ascii_alphabetic() && b[1].is_ascii_alphabetic() && b[2] == b'|'
 }
 
 /// The `key|value|` pairs of a text, newlines removed.
 fn pairs(text: &str) -> Result<Vec<(String, String)>, LinError> {
-    let flat: String = text.chars().filter(|&c| c != '\r' && c != '\n').collect();
+    let flat: String = text
+        .trim_start_matches('\u{feff}')
+        .chars()
+        .filter(|&c| c != '\r' && c != '\n')
+        .collect();
     let mut parts = flat.split('|');
     let mut out = Vec::new();
     while let Some(key) = parts.next() {

@@ -36,13 +36,11 @@ mod moves;
 mod position;
 mod search;
 mod state;
-mod table;
 mod tt;
 
 pub use position::{Position, PositionError};
-pub use table::{DdTable, DdTableParseError};
 
-use super::{Card, Deal, Seat, Strain};
+use super::{Card, DdTable, Deal, Seat, Strain};
 use moves::{generate, sequence_of};
 use search::Search;
 use state::Board;

@@ -8,8 +8,8 @@
 
 use super::bounds::{later_tricks_cap, quick_tricks};
 use super::moves::generate;
-use super::state::{Board, beats};
-use super::tt::{Table, absolute_move, position_key, relative_move};
+use super::state::{Board, beats, suit_of};
+use super::tt::{Probe, Shape, Table, absolute_move, relative_move};
 
 /// One search over a board, borrowing the solver's table.
 pub(crate) struct Search<'a> {
@@ -37,109 +37,112 @@ impl Search<'_> {
     /// Can North-South take at least `target` of the remaining tricks?
     pub fn ns_reaches(&mut self, target: i32) -> bool {
         if self.board.played == 0 {
-            self.trick_start(target)
+            self.trick_start(target).0
         } else {
-            self.in_trick(target)
+            self.in_trick(target).0
         }
     }
 
-    fn in_trick(&mut self, target: i32) -> bool {
+    /// Answers for a position inside a trick, with the cards the answer
+    /// rests on.
+    fn in_trick(&mut self, target: i32) -> (bool, u64) {
         if target <= 0 {
-            return true;
+            return (true, 0);
         }
         if target > self.board.tricks_left() as i32 {
-            return false;
+            return (false, 0);
         }
-        self.expand(target, None).0
+        let (reached, rel, _) = self.expand(target, None);
+        (reached, rel)
     }
 
-    fn trick_start(&mut self, target: i32) -> bool {
+    fn trick_start(&mut self, target: i32) -> (bool, u64) {
         let left = self.board.hands[self.board.leader].count_ones() as i32;
         if target <= 0 {
-            return true;
+            return (true, 0);
         }
         if target > left {
-            return false;
+            return (false, 0);
         }
         if left == 1 {
-            return self.last_trick_to_ns() >= target;
+            let (ns, rel) = self.last_trick();
+            return (ns >= target, rel);
         }
-        let key = position_key(&self.board);
-        let mut hint = None;
-        if let Some(known) = self.tt.probe(key) {
-            if i32::from(known.lower) >= target {
-                return true;
-            }
-            if i32::from(known.upper) < target {
-                return false;
-            }
-            hint = known
-                .best
-                .and_then(|rel| absolute_move(rel, self.board.live()));
-        }
-        let quick = quick_tricks(&self.board) as i32;
-        let cap = later_tricks_cap(&self.board, left as u32) as i32;
+        let shape = Shape::of(&self.board);
+        let hint = match self.tt.probe(&self.board, &shape, target as u8) {
+            Probe::Known(reached, rel) => return (reached, rel),
+            Probe::Unknown(hint) => hint.and_then(|rel| absolute_move(rel, self.board.live())),
+        };
+        let (quick, quick_rel) = quick_tricks(&self.board);
+        let (cap, cap_rel) = later_tricks_cap(&self.board, left as u32);
+        let (quick, cap) = (quick as i32, cap as i32);
         if self.board.leader & 1 == 0 {
             if quick >= target {
-                return true;
+                return (true, quick_rel);
             }
             if cap < target {
-                return false;
+                return (false, cap_rel);
             }
         } else {
             if left - quick < target {
-                return false;
+                return (false, quick_rel);
             }
             if left - cap >= target {
-                return true;
+                return (true, cap_rel);
             }
         }
         let live = self.board.live();
-        let (reached, best) = self.expand(target, hint);
-        let (lower, upper) = if reached {
-            (target as u8, left as u8)
-        } else {
-            (0, (target - 1) as u8)
-        };
+        let (reached, rel, best) = self.expand(target, hint);
         let best = best.map(|card| relative_move(card, live));
-        self.tt.store(key, left as u8, lower, upper, best);
-        reached
+        self.tt
+            .store(&self.board, &shape, target as u8, reached, rel, best);
+        (reached, rel)
     }
 
-    /// Tries the moves of the seat to move; returns the answer and the card
-    /// that settled it.
-    fn expand(&mut self, target: i32, hint: Option<u8>) -> (bool, Option<u8>) {
+    /// Tries the moves of the seat to move; returns the answer, the cards
+    /// it rests on and the card that settled it.
+    fn expand(&mut self, target: i32, hint: Option<u8>) -> (bool, u64, Option<u8>) {
         let moves = generate(&self.board, hint);
         let ns_to_move = self.board.to_move() & 1 == 0;
         let leader = self.board.leader;
+        let mut rel_all = 0u64;
         for &card in &moves.cards[..moves.len] {
             self.nodes += 1;
-            let reached = match self.board.play(card) {
-                Some(winner) => self.trick_start(target - i32::from(winner & 1 == 0)),
+            let (reached, rel) = match self.board.play(card) {
+                Some(winner) => {
+                    let (reached, rel) = self.trick_start(target - i32::from(winner & 1 == 0));
+                    (reached, rel | self.board.last_trick_rank())
+                }
                 None => self.in_trick(target),
             };
             self.board.undo(leader);
             if reached == ns_to_move {
-                return (reached, Some(card));
+                return (reached, rel, Some(card));
             }
+            rel_all |= rel;
         }
-        (!ns_to_move, None)
+        (!ns_to_move, rel_all, None)
     }
 
-    /// The last trick, each hand holding one card: 1 if North-South win it.
-    fn last_trick_to_ns(&self) -> i32 {
+    /// The last trick, each hand holding one card: 1 if North-South win
+    /// it, and the winning card if it had to outrank one of its suit.
+    fn last_trick(&self) -> (i32, u64) {
         let b = &self.board;
-        let mut seat = b.leader;
-        let mut best = b.hands[seat].trailing_zeros() as u8;
+        let cards = [0, 1, 2, 3].map(|k| b.hands[(b.leader + k) & 3].trailing_zeros() as u8);
+        let mut winner = 0;
         for k in 1..4 {
-            let s = (b.leader + k) & 3;
-            let card = b.hands[s].trailing_zeros() as u8;
-            if beats(card, best, b.trump) {
-                best = card;
-                seat = s;
+            if beats(cards[k], cards[winner], b.trump) {
+                winner = k;
             }
         }
-        i32::from(seat & 1 == 0)
+        let best = cards[winner];
+        // Only a comparison within the winner's suit makes its rank count.
+        let same = cards
+            .iter()
+            .filter(|&&c| suit_of(c) == suit_of(best))
+            .count();
+        let rel = if same > 1 { 1u64 << best } else { 0 };
+        (i32::from((b.leader + winner) & 1 == 0), rel)
     }
 }
 

@@ -169,6 +169,20 @@ impl Board {
         }
     }
 
+    /// The winning card of the trick just completed if it outranked another
+    /// card of its suit (then its rank mattered), else nothing.
+    #[inline]
+    pub fn last_trick_rank(&self) -> u64 {
+        let t = &self.stack[self.depth - 1];
+        let win = t.win_card[3];
+        let same = t
+            .cards
+            .iter()
+            .filter(|&&c| suit_of(c) == suit_of(win))
+            .count();
+        if same > 1 { 1u64 << win } else { 0 }
+    }
+
     /// Legal cards of the seat to move: follow suit when able.
     #[inline]
     pub fn legal(&self) -> u64 {

@@ -1,0 +1,125 @@
+//! `turbobridge convert` conversations: deals in on stdin, boards out on
+//! stdout, `board N: <error>` on stderr for a bad board, non-zero exit at
+//! the end. (The default mode bids and plays; it has its own tests.)
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn run(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_turbobridge"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn turbobridge");
+    {
+        let mut stdin = child.stdin.take().expect("stdin");
+        let _ = stdin.write_all(input.as_bytes());
+    }
+    child.wait_with_output().expect("wait for turbobridge")
+}
+
+const GOOD: &str = "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
+[Deal \"N:T5.982.874.AQ632 K43.73.KQ5.KJT54 AJ9.AQT6.JT62.98 Q8762.KJ54.A93.7\"]\n\
+[Declarer \"W\"]\n[Contract \"2S\"]\n[Result \"9\"]\n\
+[Auction \"N\"]\nPass 1C Pass 1S\nPass 2S Pass Pass\nPass\n";
+
+const GOOD2: &str = "[Board \"2\"]\n[Dealer \"E\"]\n[Vulnerable \"NS\"]\n\
+[Deal \"E:J2.T9875.J4.AQ82 A73.AQJ43.T32.96 KQ9865..A76.KJ73 T4.K62.KQ985.T54\"]\n";
+
+#[test]
+fn good_boards_come_back_as_strict_pbn() {
+    let input = format!("{GOOD}\n{GOOD2}");
+    let out = run(&["convert"], &input);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(text.starts_with("% PBN 2.1\r\n% EXPORT\r\n[Event \"\"]\r\n"));
+    assert_eq!(text.matches("[Event ").count(), 2);
+    assert!(text.contains("[Contract \"2S\"]"));
+    assert!(text.contains("[Auction \"N\"]\r\nPass 1C Pass 1S\r\n"));
+    assert!(out.stderr.is_empty());
+}
+
+#[test]
+fn a_bad_board_is_reported_skipped_and_fails_the_run() {
+    // Board 2 has a card twice; boards 1 and 3 are fine.
+    let bad = GOOD2.replace("J2.T9875", "A2.T9875");
+    let input = format!("{GOOD}\n{bad}\n{GOOD2}");
+    let out = run(&["convert"], &input);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).expect("utf-8");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("board 2: "), "{err}");
+    assert!(err.contains("SA"), "{err}");
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert_eq!(text.matches("[Event ").count(), 2);
+    assert!(text.contains("[Board \"2\"]"));
+}
+
+#[test]
+fn lin_in_lin_out_and_pbn_to_lin() {
+    let lin = "pn|a,b,c,d|st||md|1S4QAH37KAD28TC6TQ,S2567THJD347QC57J,S38KH24689D9JC38A,|rh||ah|Board 3|sv|e|mb|1N|mb|p|mb|2D!|an|transfer|mb|p|mb|2H|mb|p|mb|p|mb|p|pg||pc|HJ|pc|H2|pc|H5|pc|HA|pg||mc|9|\n";
+    let out = run(&["convert", "--format", "lin"], lin);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(text.contains("mb|2D!|an|transfer|"));
+    assert!(text.contains("pc|HJ|pc|H2|pc|H5|pc|HA|"));
+    assert!(text.contains("mc|9|"));
+    // The LIN output reads back to the same PBN as the original.
+    let a = run(&["convert"], lin);
+    let b = run(&["convert"], &text);
+    assert_eq!(a.stdout, b.stdout);
+    assert!(String::from_utf8_lossy(&a.stdout).contains("[Contract \"2H\"]"));
+
+    let out = run(&["convert", "--format", "lin"], GOOD2);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("pn|,,,|st||md|4"));
+}
+
+#[test]
+fn garbage_never_crashes() {
+    for input in [
+        "",
+        "\u{0}\u{1}\u{2}",
+        "[",
+        "[Deal",
+        "md|",
+        "md|9|",
+        "pc|SA|",
+        "[Deal \"N:- - - -\"]\n[Play \"N\"]\nSA SA\n",
+        "|||||",
+        "{",
+        "[Auction \"N\"]\n7NT XX XX XX\n",
+    ] {
+        let out = run(&["convert"], input);
+        assert!(
+            matches!(out.status.code(), Some(0) | Some(1)),
+            "{input:?}: {:?}",
+            out.status
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("panicked"), "{input:?}: {err}");
+        assert!(
+            err.lines().all(|l| l.starts_with("board ")),
+            "{input:?}: {err}"
+        );
+    }
+    // Invalid UTF-8 is read lossily, not refused.
+    let out = run(
+        &["convert"],
+        &String::from_utf8_lossy(b"[Event \"\xff\"]\n"),
+    );
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn unknown_options_are_usage_errors() {
+    let out = run(&["convert", "--format", "xml"], GOOD);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("pbn"));
+}
