@@ -165,7 +165,16 @@ pub fn find_card<R: Rng + ?Sized>(
     } else {
         options.samples.max(1)
     };
-    let tricks_left = 13u8.saturating_sub(play.tricks().len() as u8);
+    // Tricks still to play, the current one included: the hand of a player
+    // still to play to it holds one card per trick (end positions start
+    // with fewer than 13).
+    let tricks_left = play
+        .hands()
+        .hands
+        .iter()
+        .map(|h| h.len())
+        .max()
+        .unwrap_or(0) as u8;
     let search = options.search_factor != 0 && dd.is_some() && tricks_left <= options.search_tricks;
     let mut dd = dd;
     let mover = play.next_seat();
