@@ -14,7 +14,9 @@ use engine::bridge::dds::Solver;
 use engine::bridge::par::par;
 use engine::bridge::play::{DoubleDummy, PlayOptions, find_card};
 use engine::bridge::scoring::{imps, ns_score};
-use engine::bridge::{DdTable, Deal, Play, Seat, Side, Vulnerability, board_dealer, board_vulnerability};
+use engine::bridge::{
+    DdTable, Deal, Play, Seat, Side, Vulnerability, board_dealer, board_vulnerability,
+};
 use protocols::bridge::io::read_boards;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -28,13 +30,19 @@ struct Judged {
 }
 
 fn count() -> usize {
-    std::env::var("QUALITY_BOARDS").ok().and_then(|v| v.parse().ok()).unwrap_or(500)
+    std::env::var("QUALITY_BOARDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(500)
 }
 
 fn judged_boards() -> Vec<Judged> {
     let n = count();
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/dd-200.pbn"))
-        .expect("fixture");
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/dd-200.pbn"
+    ))
+    .expect("fixture");
     let mut out: Vec<Judged> = read_boards(&text)
         .1
         .into_iter()
@@ -89,9 +97,15 @@ fn quality_bidding_and_declarer_play() {
     for b in &boards {
         let bidding = bid(b);
         let contract = bidding.auction().final_contract();
-        let ns = contract.map_or(0, |c| ns_score(Some(&c), b.vulnerability, b.table.get(c.declarer, c.strain)));
+        let ns = contract.map_or(0, |c| {
+            ns_score(Some(&c), b.vulnerability, b.table.get(c.declarer, c.strain))
+        });
         let d = imps(ns - b.par_ns);
-        let sign = if contract.is_some_and(|c| c.declarer.side() == Side::EastWest) { -1 } else { 1 };
+        let sign = if contract.is_some_and(|c| c.declarer.side() == Side::EastWest) {
+            -1
+        } else {
+            1
+        };
         abs += d.abs() as i64;
         declaring += (sign * d) as i64;
         n += 1;
@@ -127,7 +141,8 @@ fn quality_bidding_and_declarer_play() {
             let dd = b.table.get(contract.declarer, contract.strain);
             let mut play = Play::new(&b.deal, &contract);
             while !play.is_finished() {
-                let analysis: Option<&mut dyn DoubleDummy> = if search { Some(&mut player) } else { None };
+                let analysis: Option<&mut dyn DoubleDummy> =
+                    if search { Some(&mut player) } else { None };
                 let choice = find_card(
                     &play,
                     bidding.infos(),

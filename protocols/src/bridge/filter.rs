@@ -132,7 +132,7 @@ pub struct PlayArgs {
     pub cheat: bool,
     /// Use the double-dummy analysis once this many tricks are left (the
     /// heuristics alone before); 13 searches every card, at seconds each.
-    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u8).range(0..=13))]
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(0..=13))]
     pub search_tricks: u8,
 }
 

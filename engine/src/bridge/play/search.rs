@@ -88,7 +88,7 @@ impl Default for PlayOptions {
             heuristic_factor: 1,
             search_factor: 4,
             cheat: false,
-            search_tricks: 8,
+            search_tricks: 10,
         }
     }
 }
