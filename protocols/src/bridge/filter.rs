@@ -558,3 +558,66 @@ pub fn run<W: Write, E: Write>(
 pub fn default_solver() -> Option<Box<dyn DoubleDummy>> {
     Some(Box::new(engine::bridge::dds::Solver::new()))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seats_round_trip_and_reject_bad_letters() {
+        for text in ["NESW", "NS", "EW", "S", ""] {
+            let seats: Seats = text.parse().expect("valid seats");
+            assert_eq!(seats.to_string(), text);
+        }
+        assert_eq!(
+            "sn".parse::<Seats>().map(|s| s.to_string()),
+            Ok("NS".to_string())
+        );
+        assert_eq!(
+            "N,S".parse::<Seats>().map(|s| s.to_string()),
+            Ok("NS".to_string())
+        );
+        for bad in ["X", "NQ", "1"] {
+            let err = bad.parse::<Seats>().expect_err("invalid seats");
+            assert!(err.to_string().contains("NESW"), "{err}");
+        }
+    }
+
+    #[test]
+    fn every_board_is_played_out_and_reproducible_per_board() {
+        let args = PlayArgs {
+            deals: Some(3),
+            seed: 11,
+            seats: Seats::ALL,
+            next: false,
+            scoring: Scoring::Duplicate,
+            level: Level::Heuristic,
+            samples: 4,
+            time_per_card: None,
+            cheat: false,
+            search_tricks: 10,
+        };
+        let mut first = Vec::new();
+        let s = run(
+            args.clone(),
+            None,
+            || Ok(String::new()),
+            Format::Pbn,
+            &mut first,
+            io::sink(),
+        )
+        .expect("run");
+        assert_eq!((s.boards, s.failed), (3, 0));
+        let mut second = Vec::new();
+        run(
+            args,
+            None,
+            || Ok(String::new()),
+            Format::Pbn,
+            &mut second,
+            io::sink(),
+        )
+        .expect("run");
+        assert_eq!(first, second);
+    }
+}
