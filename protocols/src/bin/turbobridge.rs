@@ -6,11 +6,10 @@
 //! Modes are subcommands; each supplies only the per-board work to
 //! [`protocols::bridge::io::run_filter`].
 
-use std::io::{self, Read};
+use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use engine::bridge::dds::Solver;
 use protocols::bridge::io::{self as bridge_io, Format};
 use protocols::bridge::solve;
 
@@ -36,12 +35,19 @@ enum Command {
     Convert,
     /// Fill in DoubleDummyTricks, OptimumResultTable, OptimumScore and
     /// ParContract with the double-dummy solver.
-    Solve,
+    Solve {
+        /// Solver threads (the strains are shared out).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
     /// Time the double-dummy solver on the 200 fixture deals (stdin unused).
     Bench {
         /// Only the first N deals.
         #[arg(long, default_value_t = 200)]
         deals: usize,
+        /// Solver threads for the tables.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
 }
 
@@ -69,10 +75,11 @@ fn read_stdin() -> io::Result<String> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    if let Some(Command::Bench { deals }) = cli.command {
+    if let Some(Command::Bench { deals, threads }) = cli.command {
         let fixture = solve::fixture_deals();
-        let report = solve::bench(&fixture[..deals.min(fixture.len())]);
-        println!("{report}");
+        let report = solve::bench(&fixture[..deals.min(fixture.len())], threads);
+        // A closed pipe (`| head`) is not an error worth a panic.
+        let _ = writeln!(io::stdout(), "{report}");
         return ExitCode::SUCCESS;
     }
     let text = match read_stdin() {
@@ -87,10 +94,10 @@ fn main() -> ExitCode {
     let stderr = io::stderr().lock();
     let result = match cli.command.unwrap_or(Command::Convert) {
         Command::Convert => bridge_io::run_filter(&text, format, stdout, stderr, |_, b| Ok(b)),
-        Command::Solve => {
-            let mut solver = Solver::new();
+        Command::Solve { threads } => {
+            let mut solvers = solve::solvers(threads);
             bridge_io::run_filter(&text, format, stdout, stderr, |_, b| {
-                solve::solve_board(&mut solver, b)
+                solve::solve_board(&mut solvers, b)
             })
         }
         Command::Bench { .. } => Ok(bridge_io::FilterSummary::default()),
