@@ -6,11 +6,10 @@
 //! Modes are subcommands; each supplies only the per-board work to
 //! [`protocols::bridge::io::run_filter`].
 
-use std::io::{self, Read};
+use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use engine::bridge::dds::Solver;
 use protocols::bridge::filter;
 use protocols::bridge::io::{self as bridge_io, Format};
 use protocols::bridge::solve;
@@ -43,12 +42,19 @@ enum Command {
     Convert,
     /// Fill in DoubleDummyTricks, OptimumResultTable, OptimumScore and
     /// ParContract with the double-dummy solver.
-    Solve,
+    Solve {
+        /// Solver threads (the strains are shared out).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
     /// Time the double-dummy solver on the 200 fixture deals (stdin unused).
     Bench {
         /// Only the first N deals.
         #[arg(long, default_value_t = 200)]
         deals: usize,
+        /// Solver threads for the tables.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
 }
 
@@ -76,10 +82,11 @@ fn read_stdin() -> io::Result<String> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    if let Some(Command::Bench { deals }) = cli.command {
+    if let Some(Command::Bench { deals, threads }) = cli.command {
         let fixture = solve::fixture_deals();
-        let report = solve::bench(&fixture[..deals.min(fixture.len())]);
-        println!("{report}");
+        let report = solve::bench(&fixture[..deals.min(fixture.len())], threads);
+        // A closed pipe (`| head`) is not an error worth a panic.
+        let _ = writeln!(io::stdout(), "{report}");
         return ExitCode::SUCCESS;
     }
     let format = Format::from(cli.format);
@@ -99,11 +106,11 @@ fn main() -> ExitCode {
         Command::Convert => read_stdin()
             .and_then(|text| bridge_io::run_filter(&text, format, stdout, stderr, |_, b| Ok(b)))
             .map(|s| s.failed),
-        Command::Solve => read_stdin()
+        Command::Solve { threads } => read_stdin()
             .and_then(|text| {
-                let mut solver = Solver::new();
+                let mut solvers = solve::solvers(threads);
                 bridge_io::run_filter(&text, format, stdout, stderr, |_, b| {
-                    solve::solve_board(&mut solver, b)
+                    solve::solve_board(&mut solvers, b)
                 })
             })
             .map(|s| s.failed),

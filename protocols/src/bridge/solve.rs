@@ -5,22 +5,74 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use engine::bridge::dds::{Position, Solver};
+use engine::bridge::dds::{Position, PositionError, Solver};
 use engine::bridge::par::par;
 use engine::bridge::{DdTable, Deal, Seat, Strain};
 
 use super::board::Board;
 
+/// Table rows computed by one thread: a strain and each declarer's tricks.
+type Rows = Vec<(Strain, [u8; 4])>;
+
+/// The full table with one solver per thread, the strains shared out
+/// between them (one solver: no extra thread).
+pub fn dd_table(solvers: &mut [Solver], deal: &Deal) -> Result<DdTable, PositionError> {
+    let mut table = DdTable::default();
+    let threads = solvers.len().max(1);
+    let rows: Vec<Result<Rows, PositionError>> = if solvers.len() <= 1 {
+        let mut one = Solver::with_table_bits(0);
+        let solver = solvers.first_mut().unwrap_or(&mut one);
+        vec![
+            Strain::ALL
+                .iter()
+                .map(|&s| solver.strain_tricks(deal, s).map(|t| (s, t)))
+                .collect(),
+        ]
+    } else {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = solvers
+                .iter_mut()
+                .enumerate()
+                .map(|(i, solver)| {
+                    scope.spawn(move || {
+                        Strain::ALL
+                            .iter()
+                            .skip(i)
+                            .step_by(threads)
+                            .map(|&s| solver.strain_tricks(deal, s).map(|t| (s, t)))
+                            .collect()
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or(Err(PositionError::Empty)))
+                .collect()
+        })
+    };
+    for row in rows {
+        for (strain, tricks) in row? {
+            for seat in Seat::ALL {
+                table.set(seat, strain, tricks[seat as usize]);
+            }
+        }
+    }
+    Ok(table)
+}
+
+/// Solvers for `threads` threads (at least one).
+pub fn solvers(threads: usize) -> Vec<Solver> {
+    (0..threads.max(1)).map(|_| Solver::new()).collect()
+}
+
 /// Fills in the double-dummy tags of a board with a full deal. The dealer
 /// and vulnerability default to the board number's (or North, None).
-pub fn solve_board(solver: &mut Solver, mut board: Board) -> Result<Board, String> {
+pub fn solve_board(solvers: &mut [Solver], mut board: Board) -> Result<Board, String> {
     board
         .deal
         .check_full()
         .map_err(|e| format!("solve needs a full deal (13 cards in each hand): {e}"))?;
-    let table = solver
-        .dd_table(&board.deal)
-        .map_err(|e| format!("solve: {e}"))?;
+    let table = dd_table(solvers, &board.deal).map_err(|e| format!("solve: {e}"))?;
     let number = board.number.unwrap_or(1).max(1);
     let dealer = board
         .dealer
@@ -64,6 +116,7 @@ pub fn fixture_deals() -> Vec<(Deal, DdTable)> {
 /// What a benchmark run measured.
 #[derive(Clone, Debug, Default)]
 pub struct BenchReport {
+    pub threads: usize,
     pub deals: usize,
     pub table_time: Duration,
     pub table_nodes: u64,
@@ -79,8 +132,9 @@ impl fmt::Display for BenchReport {
         let per = |d: Duration, n: usize| d.as_secs_f64() * 1000.0 / n.max(1) as f64;
         writeln!(
             f,
-            "tables: {} deals, {:.1} ms per 20-entry table, {} nodes, {} differ from DDS",
+            "tables: {} deals, {} thread(s), {:.1} ms per 20-entry table, {} nodes, {} differ from DDS",
             self.deals,
+            self.threads,
             per(self.table_time, self.deals),
             self.table_nodes,
             self.wrong_tables
@@ -102,24 +156,30 @@ impl fmt::Display for BenchReport {
     }
 }
 
-/// Times the full table of each deal, then an all-cards solve of the
-/// opening lead (East against North, every strain). Each deal starts with
-/// an empty table so times do not depend on the order of deals.
-pub fn bench(deals: &[(Deal, DdTable)]) -> BenchReport {
-    let mut solver = Solver::new();
-    let mut report = BenchReport::default();
+/// Times the full table of each deal (on `threads` threads), then an
+/// all-cards solve of the opening lead (East against North, every strain;
+/// one thread). Each deal starts with empty tables so times do not depend
+/// on the order of deals.
+pub fn bench(deals: &[(Deal, DdTable)], threads: usize) -> BenchReport {
+    let mut pool = solvers(threads);
+    let mut report = BenchReport {
+        threads: pool.len(),
+        ..BenchReport::default()
+    };
+    let count = |pool: &[Solver]| pool.iter().map(Solver::nodes).sum::<u64>();
     for (deal, expected) in deals {
-        solver.clear();
-        let nodes = solver.nodes();
+        pool.iter_mut().for_each(Solver::clear);
+        let nodes = count(&pool);
         let start = Instant::now();
-        let table = solver.dd_table(deal);
+        let table = dd_table(&mut pool, deal);
         report.table_time += start.elapsed();
-        report.table_nodes += solver.nodes() - nodes;
+        report.table_nodes += count(&pool) - nodes;
         report.deals += 1;
         if table.as_ref() != Ok(expected) {
             report.wrong_tables += 1;
         }
     }
+    let solver = &mut pool[0];
     for (deal, _) in deals {
         solver.clear();
         let Ok(lead) = Position::new(deal, Seat::East) else {

@@ -63,7 +63,7 @@ pub(crate) struct Board {
     /// Cards of the current trick played so far (0..=3 between calls).
     pub played: usize,
     /// Tricks completed since the board was set up.
-    depth: usize,
+    pub depth: usize,
     stack: [TrickCards; 14],
 }
 

@@ -211,18 +211,22 @@ impl Table {
             return Probe::Unknown(None);
         };
         for e in group.iter().rev() {
+            // Cheap test first: can this entry answer the question at all?
+            let answers = if e.kind == LOWER {
+                e.value >= target
+            } else {
+                e.value < target
+            };
+            if !answers && (hint.is_some() || e.best == 0) {
+                continue;
+            }
             if (e.owners ^ shape.owners) & e.mask != 0 {
                 continue;
             }
-            if e.kind == LOWER && e.value >= target {
-                return Probe::Known(true, pattern_cards(board, e.mask));
+            if answers {
+                return Probe::Known(e.kind == LOWER, pattern_cards(board, e.mask));
             }
-            if e.kind == UPPER && e.value < target {
-                return Probe::Known(false, pattern_cards(board, e.mask));
-            }
-            if hint.is_none() && e.best != 0 {
-                hint = Some(e.best - 1);
-            }
+            hint = Some(e.best - 1);
         }
         Probe::Unknown(hint)
     }
