@@ -2,8 +2,8 @@
 //! endings (from trick starts and from inside a trick), and against the
 //! DDS-computed tables of `tests/fixtures/dd-200.pbn`.
 
-use engine::bridge::dds::{DdTable, Position, PositionError, Solver};
-use engine::bridge::{Card, Deal, Hand, Seat, Side, Strain};
+use engine::bridge::dds::{Position, PositionError, Solver};
+use engine::bridge::{Card, DdTable, Deal, Hand, Seat, Side, Strain};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
@@ -149,34 +149,13 @@ fn check_boards(step: usize) {
 
 #[test]
 fn fixture_tables_sample() {
-    check_boards(if cfg!(debug_assertions) { 200 } else { 100 });
+    check_boards(if cfg!(debug_assertions) { 200 } else { 20 });
 }
 
 #[test]
 #[ignore = "all 200 boards: about a minute in release"]
 fn fixture_tables_all() {
     check_boards(1);
-}
-
-#[test]
-fn dd_table_text_round_trips() {
-    for text in [
-        "54555546658977889778",
-        "53772537725a65b5a65b",
-        "0000000000000000000d",
-    ] {
-        let table: DdTable = text.parse().expect("valid");
-        assert_eq!(table.to_string(), text);
-    }
-    for bad in [
-        "",
-        "5455554665897788977",
-        "545555466589778897789",
-        "5455554665897788977e",
-        "545555466589778897x8",
-    ] {
-        assert!(bad.parse::<DdTable>().is_err(), "{bad:?} accepted");
-    }
 }
 
 #[test]

@@ -133,3 +133,24 @@ fn lin_output_and_rubber_scoring() {
     let (_, err, ok) = run(&["--deals", "1", "--seats", "Q"], "");
     assert!(!ok && err.contains("NESW"), "{err}");
 }
+
+#[test]
+fn cheat_and_imps_against_par() {
+    let (out, err, ok) = run(
+        &[
+            "--deals",
+            "1",
+            "--seed",
+            "8",
+            "--cheat",
+            "--scoring",
+            "imps",
+        ],
+        "",
+    );
+    assert!(ok, "{err}");
+    let b = &boards(&out)[0];
+    assert!(b.optimum_score.is_some(), "par written: {out}");
+    assert!(out.contains("[ScoreIMP "), "{out}");
+    assert!(b.dd_tricks.is_some(), "{out}");
+}

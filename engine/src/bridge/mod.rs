@@ -14,6 +14,7 @@ pub mod dds;
 pub mod ddtable;
 pub mod deal;
 pub mod hand;
+pub mod par;
 pub mod play;
 pub mod rubber;
 pub mod scoring;

@@ -6,12 +6,13 @@
 //! Modes are subcommands; each supplies only the per-board work to
 //! [`protocols::bridge::io::run_filter`].
 
-use std::io::{self, Read};
+use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use protocols::bridge::filter;
 use protocols::bridge::io::{self as bridge_io, Format};
+use protocols::bridge::solve;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -39,6 +40,22 @@ enum Command {
     /// Read the boards and write them back (PBN export or LIN): a format
     /// check and converter.
     Convert,
+    /// Fill in DoubleDummyTricks, OptimumResultTable, OptimumScore and
+    /// ParContract with the double-dummy solver.
+    Solve {
+        /// Solver threads (the strains are shared out).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
+    /// Time the double-dummy solver on the 200 fixture deals (stdin unused).
+    Bench {
+        /// Only the first N deals.
+        #[arg(long, default_value_t = 200)]
+        deals: usize,
+        /// Solver threads for the tables.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -65,6 +82,13 @@ fn read_stdin() -> io::Result<String> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(Command::Bench { deals, threads }) = cli.command {
+        let fixture = solve::fixture_deals();
+        let report = solve::bench(&fixture[..deals.min(fixture.len())], threads);
+        // A closed pipe (`| head`) is not an error worth a panic.
+        let _ = writeln!(io::stdout(), "{report}");
+        return ExitCode::SUCCESS;
+    }
     let format = Format::from(cli.format);
     let stdout = io::stdout().lock();
     let stderr = io::stderr().lock();
@@ -82,6 +106,15 @@ fn main() -> ExitCode {
         Command::Convert => read_stdin()
             .and_then(|text| bridge_io::run_filter(&text, format, stdout, stderr, |_, b| Ok(b)))
             .map(|s| s.failed),
+        Command::Solve { threads } => read_stdin()
+            .and_then(|text| {
+                let mut solvers = solve::solvers(threads);
+                bridge_io::run_filter(&text, format, stdout, stderr, |_, b| {
+                    solve::solve_board(&mut solvers, b)
+                })
+            })
+            .map(|s| s.failed),
+        Command::Bench { .. } => Ok(0),
     };
     match result {
         Ok(0) => ExitCode::SUCCESS,

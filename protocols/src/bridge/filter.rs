@@ -23,7 +23,7 @@ use engine::bridge::{
 
 use super::board::{AuctionRecord, Board, ContractTag};
 use super::io::{BoardWriter, Format, read_boards};
-use engine::bridge::play::{Par, par};
+use engine::bridge::par::par;
 
 /// How the play is scored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -130,6 +130,10 @@ pub struct PlayArgs {
     /// Look at every hand: the program plays double dummy.
     #[arg(long)]
     pub cheat: bool,
+    /// Use the double-dummy analysis once this many tricks are left (the
+    /// heuristics alone before); 13 searches every card, at seconds each.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(0..=13))]
+    pub search_tricks: u8,
 }
 
 /// Why a board cannot be played.
@@ -207,6 +211,7 @@ impl Robot {
         PlayOptions {
             samples: self.args.samples.max(1),
             cheat: self.args.cheat,
+            search_tricks: self.args.search_tricks,
             ..base
         }
     }
@@ -422,16 +427,15 @@ impl Robot {
             }
             Scoring::Imps => {
                 if let Some(solver) = self.solver.as_deref_mut()
-                    && let Some(Par {
-                        ns_score: par_ns,
-                        contract: par_text,
-                    }) = par(&board.deal, vulnerability, solver)
+                    && let Some(table) = solver.dd_table(&board.deal)
                 {
-                    board.optimum_score = Some(par_ns);
-                    board.par_contract = Some(par_text);
+                    let dealer = board.dealer.unwrap_or(Seat::North);
+                    let p = par(&table, dealer, vulnerability);
+                    board.optimum_score = Some(p.ns_score);
                     board
                         .other_tags
-                        .insert("ScoreIMP".to_string(), side_imps(imps(ns - par_ns)));
+                        .insert("ScoreIMP".to_string(), side_imps(imps(ns - p.ns_score)));
+                    board.dd_tricks = Some(table);
                 }
             }
         }
@@ -552,5 +556,68 @@ pub fn run<W: Write, E: Write>(
 
 /// The double-dummy analysis the play mode uses.
 pub fn default_solver() -> Option<Box<dyn DoubleDummy>> {
-    None
+    Some(Box::new(engine::bridge::dds::Solver::new()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seats_round_trip_and_reject_bad_letters() {
+        for text in ["NESW", "NS", "EW", "S", ""] {
+            let seats: Seats = text.parse().expect("valid seats");
+            assert_eq!(seats.to_string(), text);
+        }
+        assert_eq!(
+            "sn".parse::<Seats>().map(|s| s.to_string()),
+            Ok("NS".to_string())
+        );
+        assert_eq!(
+            "N,S".parse::<Seats>().map(|s| s.to_string()),
+            Ok("NS".to_string())
+        );
+        for bad in ["X", "NQ", "1"] {
+            let err = bad.parse::<Seats>().expect_err("invalid seats");
+            assert!(err.to_string().contains("NESW"), "{err}");
+        }
+    }
+
+    #[test]
+    fn every_board_is_played_out_and_reproducible_per_board() {
+        let args = PlayArgs {
+            deals: Some(3),
+            seed: 11,
+            seats: Seats::ALL,
+            next: false,
+            scoring: Scoring::Duplicate,
+            level: Level::Heuristic,
+            samples: 4,
+            time_per_card: None,
+            cheat: false,
+            search_tricks: 10,
+        };
+        let mut first = Vec::new();
+        let s = run(
+            args.clone(),
+            None,
+            || Ok(String::new()),
+            Format::Pbn,
+            &mut first,
+            io::sink(),
+        )
+        .expect("run");
+        assert_eq!((s.boards, s.failed), (3, 0));
+        let mut second = Vec::new();
+        run(
+            args,
+            None,
+            || Ok(String::new()),
+            Format::Pbn,
+            &mut second,
+            io::sink(),
+        )
+        .expect("run");
+        assert_eq!(first, second);
+    }
 }

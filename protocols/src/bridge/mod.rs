@@ -6,3 +6,4 @@ pub mod filter;
 pub mod io;
 pub mod lin;
 pub mod pbn;
+pub mod solve;

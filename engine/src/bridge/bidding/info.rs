@@ -7,6 +7,10 @@ use crate::bridge::{Hand, Suit};
 /// points are never reached, but the cap keeps the arithmetic bounded).
 pub const MAX_POINTS: u8 = 40;
 
+/// How many points above a partner's shown minimum [`Info::expected_p`]
+/// counts on.
+pub const EXPECTED_EXTRA: u8 = 1;
+
 /// Turbo Bridge `Info[Player]`: what a player's calls have revealed, known to
 /// all four players alike.
 ///
@@ -58,6 +62,13 @@ impl Info {
         }
         self.aces = revealed.aces.or(self.aces);
         self.kings = revealed.kings.or(self.kings);
+    }
+
+    /// The points a partner counts on: the shown minimum plus part of the
+    /// range above it (a minimum alone undervalues every wide range, and
+    /// game is missed for want of a point).
+    pub fn expected_p(&self) -> u8 {
+        self.min_p + (self.max_p.saturating_sub(self.min_p) / 2).min(EXPECTED_EXTRA)
     }
 
     /// The sum of the minimum suit lengths never exceeds 13 in a sound

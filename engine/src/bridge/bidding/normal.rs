@@ -35,9 +35,9 @@ pub(crate) fn normal_bid_meaning(ctx: &Context<'_>, level: u8, strain: Strain) -
         ctx.own_last(),
         Some((_, _, BidClass::Blackwood | BidClass::KingAsk))
     );
-    let mut need = min_points(level, strain).saturating_sub(partner.min_p);
+    let mut need = min_points(level, strain).saturating_sub(partner.expected_p());
     if ctx.jumps(level, strain) >= 1 {
-        need = need.max(26u8.saturating_sub(partner.min_p));
+        need = need.max(26u8.saturating_sub(partner.expected_p()));
     }
     if !ctx.rho_passed() {
         need = need.saturating_add(3);
@@ -189,7 +189,7 @@ fn blackwood_target(ctx: &Context<'_>, hand: &HandShape) -> Option<Call> {
     let aces = hand.aces + partner.aces.unwrap_or(0);
     let target_level = match (own_class, partner_class) {
         (BidClass::Blackwood, BidClass::BlackwoodResponse) => {
-            let combined = hand.points() + partner.min_p;
+            let combined = hand.points() + partner.expected_p();
             match 4u8.saturating_sub(aces) {
                 0 if combined >= 36 && partner.aces != Some(4) => {
                     return Call::bid(5, Strain::NoTrump);
@@ -256,7 +256,7 @@ pub(crate) fn normal_bid_value(
         } else {
             level + 1
         };
-        let combined = hand.points() + ctx.bidding.info(ctx.seat.partner()).min_p;
+        let combined = hand.points() + ctx.bidding.info(ctx.seat.partner()).expected_p();
         if strain_value(ctx, hand, trump).0 >= 40 && min_points(back, trump) > combined {
             value -= 40;
         }
@@ -274,7 +274,7 @@ pub(crate) fn normal_bid_value(
         },
         _,
     )) = ctx.partner_last()
-        && hand.points() + ctx.bidding.info(ctx.seat.partner()).min_p < 33
+        && hand.points() + ctx.bidding.info(ctx.seat.partner()).expected_p() < 33
     {
         value -= 40;
     }
@@ -330,7 +330,7 @@ pub(crate) fn normal_redouble_value(ctx: &Context<'_>, hand: &HandShape) -> i32 
     let Some((_, level, strain, _)) = ctx.last_bid() else {
         return -100;
     };
-    let combined = hand.points() + ctx.bidding.info(ctx.seat.partner()).min_p;
+    let combined = hand.points() + ctx.bidding.info(ctx.seat.partner()).expected_p();
     if combined >= min_points(level, strain) + 3 {
         40
     } else {
@@ -343,7 +343,7 @@ pub(crate) fn blackwood_value(ctx: &Context<'_>, hand: &HandShape) -> i32 {
     if must_pass(ctx) {
         return -200;
     }
-    let combined = hand.points() + ctx.bidding.info(ctx.seat.partner()).min_p;
+    let combined = hand.points() + ctx.bidding.info(ctx.seat.partner()).expected_p();
     let trump = agreed_strain(ctx, hand);
     let (sv, _) = strain_value(ctx, hand, trump);
     if combined >= 33 && sv >= 25 {

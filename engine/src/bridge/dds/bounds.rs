@@ -24,15 +24,27 @@ fn top_run(hand: u16, all: u16) -> u32 {
     run
 }
 
+/// The `n`-th highest card (1-based) of a suit's rank mask, as a card bit.
+#[inline]
+fn nth_top(all: u16, n: u32, suit: usize) -> u64 {
+    let mut m = all;
+    for _ in 1..n {
+        m &= !(1u16 << top_bit(m));
+    }
+    1u64 << (16 * suit + top_bit(m) as usize)
+}
+
 /// Tricks `seat` can cash from the top when on lead, suit by suit: each
 /// winner led wins, and in a suit contract a side-suit winner only counts
 /// for as many rounds as every defender holding trumps still follows.
-fn cashable(board: &Board, seat: usize) -> u32 {
+/// Also returns the lowest counted card of each suit (the winning ranks).
+fn cashable(board: &Board, seat: usize) -> (u32, u64) {
     let trump = board.trump;
     let lho = (seat + 1) & 3;
     let rho = (seat + 3) & 3;
     let defenders_trumps = |s: usize| trump != NO_TRUMP && suit_mask(board.hands[s], trump) != 0;
     let mut total = 0;
+    let mut rel = 0u64;
     for suit in 0..4 {
         let h = board.hands.map(|hand| suit_mask(hand, suit));
         let all = h[0] | h[1] | h[2] | h[3];
@@ -50,15 +62,18 @@ fn cashable(board: &Board, seat: usize) -> u32 {
                 }
             }
         }
-        total += run;
+        if run > 0 {
+            total += run;
+            rel |= nth_top(all, run, suit);
+        }
     }
-    total
+    (total, rel)
 }
 
 /// Sure tricks for the side on lead at a trick start: the leader's own
 /// cashable winners, or, when the leader can reach partner in a suit where
 /// partner holds the top card, partner's.
-pub(crate) fn quick_tricks(board: &Board) -> u32 {
+pub(crate) fn quick_tricks(board: &Board) -> (u32, u64) {
     let leader = board.leader;
     let partner = leader ^ 2;
     let own = cashable(board, leader);
@@ -77,28 +92,31 @@ pub(crate) fn quick_tricks(board: &Board) -> u32 {
         mine != 0 && pards != 0 && top_bit(pards) == top_bit(all) && !ruffed
     });
     if reach {
-        own.max(cashable(board, partner))
-    } else {
-        own
+        let pards = cashable(board, partner);
+        if pards.0 > own.0 {
+            return pards;
+        }
     }
+    own
 }
 
-/// Upper bound on the tricks the side on lead can take at a trick start.
-pub(crate) fn later_tricks_cap(board: &Board, tricks_left: u32) -> u32 {
+/// Upper bound on the tricks the side on lead can take at a trick start,
+/// with the defenders' trumps it rests on.
+pub(crate) fn later_tricks_cap(board: &Board, tricks_left: u32) -> (u32, u64) {
     let trump = board.trump;
     if trump == NO_TRUMP {
-        return tricks_left;
+        return (tricks_left, 0);
     }
     let leader = board.leader;
     let t = board.hands.map(|hand| suit_mask(hand, trump));
     let all = t[0] | t[1] | t[2] | t[3];
     if all == 0 {
-        return tricks_left;
+        return (tricks_left, 0);
     }
     let top = top_bit(all);
     let ours = t[leader] | t[leader ^ 2];
     if ours & (1 << top) != 0 {
-        return tricks_left;
+        return (tricks_left, 0);
     }
     // The defender with the top trump also makes the next ones he holds in
     // an unbroken run: each is the highest trump left when it is played.
@@ -107,5 +125,6 @@ pub(crate) fn later_tricks_cap(board: &Board, tricks_left: u32) -> u32 {
     } else {
         (leader + 3) & 3
     };
-    tricks_left.saturating_sub(top_run(t[holder], all))
+    let run = top_run(t[holder], all);
+    (tricks_left.saturating_sub(run), nth_top(all, run, trump))
 }

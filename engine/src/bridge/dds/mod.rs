@@ -36,13 +36,11 @@ mod moves;
 mod position;
 mod search;
 mod state;
-mod table;
 mod tt;
 
 pub use position::{Position, PositionError};
-pub use table::{DdTable, DdTableParseError};
 
-use super::{Card, Deal, Seat, Strain};
+use super::{Card, DdTable, Deal, Seat, Side, Strain};
 use moves::{generate, sequence_of};
 use search::Search;
 use state::Board;
@@ -94,14 +92,15 @@ impl Solver {
             board,
             tt: &mut self.tt,
             nodes: 0,
+            stats: [0; 8],
         }
     }
 
     /// Tricks North-South take of the remaining ones (the trick in progress
     /// included) with best play.
-    fn ns_tricks(&mut self, board: Board) -> u32 {
+    fn ns_tricks(&mut self, board: Board, guess: Option<u32>) -> u32 {
         let mut search = self.search(board);
-        let tricks = search.ns_tricks();
+        let tricks = search.ns_tricks(guess);
         let nodes = search.nodes;
         self.nodes += nodes;
         tricks
@@ -112,7 +111,7 @@ impl Solver {
     pub fn tricks(&mut self, position: &Position, strain: Strain) -> u8 {
         let board = position.board(strain);
         let left = board.tricks_left();
-        let ns = self.ns_tricks(board.clone());
+        let ns = self.ns_tricks(board.clone(), None);
         let tricks = if board.to_move() & 1 == 0 {
             ns
         } else {
@@ -132,12 +131,17 @@ impl Solver {
         let live = board.live();
         let mut values = Vec::new();
         let moves = generate(&board, None);
+        // Cards of one hand are often worth the same: each solve starts
+        // from the previous card's value.
+        let mut last: Option<u32> = None;
         for &card in &moves.cards[..moves.len] {
             let mut next = board.clone();
             let won = next
                 .play(card)
                 .map_or(0, |winner| u32::from(winner & 1 == 0));
-            let ns = won + self.ns_tricks(next);
+            let guess = last.map(|ns| ns.saturating_sub(won));
+            let ns = won + self.ns_tricks(next, guess);
+            last = Some(ns);
             let own = if seat & 1 == 0 { ns } else { left - ns };
             let mut seq = sequence_of(card, hand, live);
             while seq != 0 {
@@ -158,13 +162,37 @@ impl Solver {
     pub fn dd_table(&mut self, deal: &Deal) -> Result<DdTable, PositionError> {
         let mut table = DdTable::default();
         for strain in Strain::ALL {
+            let tricks = self.strain_tricks(deal, strain)?;
             for declarer in Seat::ALL {
-                let start = Position::new(deal, declarer.next())?;
-                let defenders = self.tricks(&start, strain);
-                table.set(declarer, strain, start.tricks_left() - defenders);
+                table.set(declarer, strain, tricks[declarer as usize]);
             }
         }
         Ok(table)
+    }
+
+    /// One strain's row of the table: tricks for each declarer (indexed by
+    /// `Seat as usize`). Strains are independent, so callers with several
+    /// threads can give each its own solver and strains.
+    pub fn strain_tricks(&mut self, deal: &Deal, strain: Strain) -> Result<[u8; 4], PositionError> {
+        let mut tricks = [0u8; 4];
+        // North and South usually take the same number of tricks whoever
+        // declares, and so do East and West: each solve starts from the
+        // previous answer.
+        let mut guess = None;
+        for declarer in [Seat::North, Seat::South, Seat::East, Seat::West] {
+            let start = Position::new(deal, declarer.next())?;
+            let board = start.board(strain);
+            let left = board.tricks_left();
+            let ns = self.ns_tricks(board, guess);
+            guess = Some(ns);
+            let own = if declarer.side() == Side::NorthSouth {
+                ns
+            } else {
+                left - ns
+            };
+            tricks[declarer as usize] = own as u8;
+        }
+        Ok(tricks)
     }
 }
 

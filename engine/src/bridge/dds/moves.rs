@@ -110,6 +110,18 @@ pub(crate) fn generate(board: &Board, hint: Option<u8>) -> MoveList {
     let live = board.live();
     let seat = board.to_move();
     let mut list = MoveList::new();
+    // A single sequence to choose from needs no ordering.
+    if board.played > 0 {
+        let suit = board.lead_suit();
+        let h = suit_mask(legal, suit);
+        if h != 0 {
+            let tops = sequence_tops(h, suit_mask(live, suit));
+            if tops & (tops - 1) == 0 {
+                list.push((16 * suit as u8) | top_bit(tops), 0);
+                return list;
+            }
+        }
+    }
     for suit in 0..4 {
         let h = suit_mask(legal, suit);
         if h == 0 {

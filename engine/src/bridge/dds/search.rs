@@ -8,27 +8,36 @@
 
 use super::bounds::{later_tricks_cap, quick_tricks};
 use super::moves::generate;
-use super::state::{Board, beats};
-use super::tt::{Table, absolute_move, position_key, relative_move};
+use super::state::{Board, beats, suit_of};
+use super::tt::{Probe, Shape, Table, absolute_move, relative_move};
 
 /// One search over a board, borrowing the solver's table.
 pub(crate) struct Search<'a> {
     pub board: Board,
     pub tt: &'a mut Table,
     pub nodes: u64,
+    pub stats: [u64; 8],
 }
 
 impl Search<'_> {
     /// Exact number of the remaining tricks (the one in progress included)
-    /// that North-South take with best play on both sides.
-    pub fn ns_tricks(&mut self) -> u32 {
+    /// that North-South take with best play on both sides. `guess` (say
+    /// a related solve's answer) is tried first: when it is right, two
+    /// zero-window searches settle the count.
+    pub fn ns_tricks(&mut self, guess: Option<u32>) -> u32 {
         let (mut lo, mut hi) = (0, self.board.tricks_left());
+        let mut next = guess;
         while lo < hi {
-            let mid = (lo + hi).div_ceil(2);
-            if self.ns_reaches(mid as i32) {
-                lo = mid;
+            let target = match next {
+                Some(g) => g.clamp(lo + 1, hi),
+                None => (lo + hi).div_ceil(2),
+            };
+            if self.ns_reaches(target as i32) {
+                lo = target;
+                next = next.map(|_| target + 1);
             } else {
-                hi = mid - 1;
+                hi = target - 1;
+                next = next.map(|_| target - 1);
             }
         }
         lo
@@ -37,109 +46,131 @@ impl Search<'_> {
     /// Can North-South take at least `target` of the remaining tricks?
     pub fn ns_reaches(&mut self, target: i32) -> bool {
         if self.board.played == 0 {
-            self.trick_start(target)
+            self.trick_start(target).0
         } else {
-            self.in_trick(target)
+            self.in_trick(target).0
         }
     }
 
-    fn in_trick(&mut self, target: i32) -> bool {
+    /// Answers for a position inside a trick, with the cards the answer
+    /// rests on.
+    fn in_trick(&mut self, target: i32) -> (bool, u64) {
         if target <= 0 {
-            return true;
+            return (true, 0);
         }
         if target > self.board.tricks_left() as i32 {
-            return false;
+            return (false, 0);
         }
-        self.expand(target, None).0
+        let (reached, rel, _) = self.expand(target, None);
+        (reached, rel)
     }
 
-    fn trick_start(&mut self, target: i32) -> bool {
+    fn trick_start(&mut self, target: i32) -> (bool, u64) {
         let left = self.board.hands[self.board.leader].count_ones() as i32;
         if target <= 0 {
-            return true;
+            return (true, 0);
         }
         if target > left {
-            return false;
+            return (false, 0);
         }
         if left == 1 {
-            return self.last_trick_to_ns() >= target;
+            let (ns, rel) = self.last_trick();
+            return (ns >= target, rel);
         }
-        let key = position_key(&self.board);
-        let mut hint = None;
-        if let Some(known) = self.tt.probe(key) {
-            if i32::from(known.lower) >= target {
-                return true;
-            }
-            if i32::from(known.upper) < target {
-                return false;
-            }
-            hint = known
-                .best
-                .and_then(|rel| absolute_move(rel, self.board.live()));
-        }
-        let quick = quick_tricks(&self.board) as i32;
-        let cap = later_tricks_cap(&self.board, left as u32) as i32;
+        let (quick, quick_rel) = quick_tricks(&self.board);
+        let (cap, cap_rel) = later_tricks_cap(&self.board, left as u32);
+        let (quick, cap) = (quick as i32, cap as i32);
         if self.board.leader & 1 == 0 {
             if quick >= target {
-                return true;
+                return (true, quick_rel);
             }
             if cap < target {
-                return false;
+                return (false, cap_rel);
             }
         } else {
             if left - quick < target {
-                return false;
+                return (false, quick_rel);
             }
             if left - cap >= target {
-                return true;
+                return (true, cap_rel);
             }
         }
-        let live = self.board.live();
-        let (reached, best) = self.expand(target, hint);
-        let (lower, upper) = if reached {
-            (target as u8, left as u8)
-        } else {
-            (0, (target - 1) as u8)
+        self.stats[0] += 1;
+        let shape = Shape::of(&self.board);
+        let hint = match self.tt.probe(&self.board, &shape, target as u8) {
+            Probe::Known(reached, rel) => {
+                self.stats[1] += 1;
+                return (reached, rel);
+            }
+            Probe::Unknown(hint) => hint.and_then(|rel| absolute_move(rel, self.board.live())),
         };
+        self.stats[2] += 1;
+        let live = self.board.live();
+        let (reached, rel, best) = self.expand(target, hint);
+        if best.is_some() {
+            self.stats[3] += 1;
+        }
         let best = best.map(|card| relative_move(card, live));
-        self.tt.store(key, left as u8, lower, upper, best);
-        reached
+        self.tt
+            .store(&self.board, &shape, target as u8, reached, rel, best);
+        (reached, rel)
     }
 
-    /// Tries the moves of the seat to move; returns the answer and the card
-    /// that settled it.
-    fn expand(&mut self, target: i32, hint: Option<u8>) -> (bool, Option<u8>) {
+    /// Tries the moves of the seat to move; returns the answer, the cards
+    /// it rests on and the card that settled it.
+    fn expand(&mut self, target: i32, hint: Option<u8>) -> (bool, u64, Option<u8>) {
         let moves = generate(&self.board, hint);
         let ns_to_move = self.board.to_move() & 1 == 0;
         let leader = self.board.leader;
-        for &card in &moves.cards[..moves.len] {
+        let mut rel_all = 0u64;
+        for (i, &card) in moves.cards[..moves.len].iter().enumerate() {
+            let i = i as u64;
             self.nodes += 1;
-            let reached = match self.board.play(card) {
-                Some(winner) => self.trick_start(target - i32::from(winner & 1 == 0)),
+            let (reached, rel) = match self.board.play(card) {
+                Some(winner) => {
+                    let (reached, rel) = self.trick_start(target - i32::from(winner & 1 == 0));
+                    (reached, rel | self.board.last_trick_rank())
+                }
                 None => self.in_trick(target),
             };
             self.board.undo(leader);
             if reached == ns_to_move {
-                return (reached, Some(card));
+                if self.board.played == 0 {
+                    self.stats[4] += 1;
+                    self.stats[5] += i;
+                } else {
+                    self.stats[6] += 1;
+                    self.stats[7] += i;
+                }
+                return (reached, rel, Some(card));
             }
+            rel_all |= rel;
         }
-        (!ns_to_move, None)
+        if self.board.played > 0 {
+            self.stats[6] += 1000000000;
+        }
+        (!ns_to_move, rel_all, None)
     }
 
-    /// The last trick, each hand holding one card: 1 if North-South win it.
-    fn last_trick_to_ns(&self) -> i32 {
+    /// The last trick, each hand holding one card: 1 if North-South win
+    /// it, and the winning card if it had to outrank one of its suit.
+    fn last_trick(&self) -> (i32, u64) {
         let b = &self.board;
-        let mut seat = b.leader;
-        let mut best = b.hands[seat].trailing_zeros() as u8;
+        let cards = [0, 1, 2, 3].map(|k| b.hands[(b.leader + k) & 3].trailing_zeros() as u8);
+        let mut winner = 0;
         for k in 1..4 {
-            let s = (b.leader + k) & 3;
-            let card = b.hands[s].trailing_zeros() as u8;
-            if beats(card, best, b.trump) {
-                best = card;
-                seat = s;
+            if beats(cards[k], cards[winner], b.trump) {
+                winner = k;
             }
         }
-        i32::from(seat & 1 == 0)
+        let best = cards[winner];
+        // Only a comparison within the winner's suit makes its rank count.
+        let same = cards
+            .iter()
+            .filter(|&&c| suit_of(c) == suit_of(best))
+            .count();
+        let rel = if same > 1 { 1u64 << best } else { 0 };
+        (i32::from((b.leader + winner) & 1 == 0), rel)
     }
 }
 
@@ -190,7 +221,46 @@ mod tests {
             board,
             tt: &mut tt,
             nodes: 0,
+            stats: [0; 8],
         };
-        assert_eq!(search.ns_tricks(), 3);
+        assert_eq!(search.ns_tricks(None), 3);
+    }
+}
+
+#[cfg(test)]
+mod probe {
+    use super::*;
+    #[test]
+    #[ignore]
+    fn stats() {
+        let deals = [
+            "N:A98.76.Q765.QT97 T76532.AT9.A2.84 .KJ8542.KJT93.32 KQJ4.Q3.84.AKJ65",
+            "N:KQ4.KQT93.52.K62 JT75.85.T93.A743 A82.764.AJ87.QJ9 963.AJ2.KQ64.T85",
+        ];
+        let mut tot = [0u64; 8];
+        let mut nodes = 0;
+        for d in deals {
+            let deal: crate::bridge::Deal = d.parse().unwrap();
+            for trump in 0..5 {
+                for leader in 0..4 {
+                    let mut tt = Table::new(20);
+                    let mut s = Search {
+                        board: Board::new(deal.hands.map(|h| h.0), trump, leader),
+                        tt: &mut tt,
+                        nodes: 0,
+                        stats: [0; 8],
+                    };
+                    s.ns_tricks(None);
+                    for (t, v) in tot.iter_mut().zip(s.stats) {
+                        *t += v;
+                    }
+                    nodes += s.nodes;
+                }
+            }
+        }
+        println!(
+            "nodes {nodes} starts {} tthits {} expanded {} cut {} leadcut {} leadcutidx {} follow {} {}",
+            tot[0], tot[1], tot[2], tot[3], tot[4], tot[5], tot[6], tot[7]
+        );
     }
 }

@@ -63,7 +63,7 @@ pub(crate) struct Board {
     /// Cards of the current trick played so far (0..=3 between calls).
     pub played: usize,
     /// Tricks completed since the board was set up.
-    depth: usize,
+    pub depth: usize,
     stack: [TrickCards; 14],
 }
 
@@ -167,6 +167,20 @@ impl Board {
             let seat = (self.leader + self.played) & 3;
             self.hands[seat] |= 1u64 << self.stack[self.depth].cards[self.played];
         }
+    }
+
+    /// The winning card of the trick just completed if it outranked another
+    /// card of its suit (then its rank mattered), else nothing.
+    #[inline]
+    pub fn last_trick_rank(&self) -> u64 {
+        let t = &self.stack[self.depth - 1];
+        let win = t.win_card[3];
+        let same = t
+            .cards
+            .iter()
+            .filter(|&&c| suit_of(c) == suit_of(win))
+            .count();
+        if same > 1 { 1u64 << win } else { 0 }
     }
 
     /// Legal cards of the seat to move: follow suit when able.

@@ -1,33 +1,101 @@
-//! Transposition table on trick boundaries, keyed on *relative* ranks.
+//! Transposition table on trick boundaries: partition search on relative
+//! ranks.
 //!
-//! Partition search in its simplest exact form: two positions whose every
-//! suit has the same owners in the same rank order (whatever the absolute
-//! ranks of the cards already played) have the same double-dummy value, so
-//! the key lists, per suit, the owner of each remaining card from the top
-//! down. The key also holds the leader and the trump, so entries stay valid
-//! across deals and strains and the table never needs clearing.
+//! A bound found by the search depends only on the suit lengths of each
+//! hand and on who holds the cards that *mattered*: those that won a trick
+//! by outranking a card of their own suit, or were counted as sure
+//! winners. The search reports them (the "winning ranks"); per suit, every
+//! card from the top down to the lowest of them becomes part of the entry's
+//! pattern, and the smaller cards count only by number. Any later position
+//! with the same leader, trump, suit lengths and owners of those top cards
+//! shares the bound, whatever the small cards are — this is what lets one
+//! entry stand for thousands of positions (Ginsberg's partition search, as
+//! DDS uses it). The table never needs clearing: a pattern is valid on any
+//! deal.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasher, Hasher};
 
 use super::state::{Board, suit_mask, top_bit};
 
-/// Exact relative-rank key of a trick-start position.
-pub(crate) fn position_key(board: &Board) -> u128 {
-    let mut key = (board.leader | (board.trump << 2)) as u128;
-    for suit in 0..4 {
-        let h = board.hands.map(|hand| suit_mask(hand, suit));
-        let all = h[0] | h[1] | h[2] | h[3];
-        let odd = h[1] | h[3];
-        let high = h[2] | h[3];
-        let (mut b0, mut b1) = (0u128, 0u128);
-        let mut rest = all;
-        while rest != 0 {
-            let r = top_bit(rest);
-            rest &= !(1u16 << r);
-            b0 = (b0 << 1) | u128::from((odd >> r) & 1);
-            b1 = (b1 << 1) | u128::from((high >> r) & 1);
+/// A trick-start position described for the table: suit lengths per hand,
+/// and per suit the owners of the cards from the top down (2 bits a card,
+/// left-aligned in a 32-bit lane per suit).
+pub(crate) struct Shape {
+    dist: u64,
+    meta: u8,
+    owners: u128,
+}
+
+impl Shape {
+    pub fn of(board: &Board) -> Shape {
+        let mut dist = 0u64;
+        let mut owners = 0u128;
+        for suit in 0..4 {
+            let h = board.hands.map(|hand| suit_mask(hand, suit));
+            for (seat, &mask) in h.iter().enumerate() {
+                dist |= u64::from(mask.count_ones()) << (4 * (4 * suit + seat));
+            }
+            let all = h[0] | h[1] | h[2] | h[3];
+            let odd = h[1] | h[3];
+            let high = h[2] | h[3];
+            let mut lane = 0u32;
+            let mut shift = 30u32;
+            let mut rest = all;
+            while rest != 0 {
+                let r = top_bit(rest);
+                rest &= !(1u16 << r);
+                let owner = u32::from((odd >> r) & 1) | (u32::from((high >> r) & 1) << 1);
+                lane |= owner << shift;
+                shift = shift.wrapping_sub(2);
+            }
+            owners |= u128::from(lane) << (32 * suit);
         }
-        key = (key << 30) | (u128::from(all.count_ones()) << 26) | (b0 << 13) | b1;
+        Shape {
+            dist,
+            meta: (board.leader | (board.trump << 2)) as u8,
+            owners,
+        }
     }
-    key
+}
+
+/// Pattern mask of the owners that matter: per suit, every card ranking at
+/// or above the lowest relevant card (`rel`, a card set) of that suit.
+fn pattern_mask(board: &Board, rel: u64) -> u128 {
+    let all = board.hands[0] | board.hands[1] | board.hands[2] | board.hands[3];
+    let mut mask = 0u128;
+    for suit in 0..4 {
+        let r = suit_mask(rel, suit);
+        if r == 0 {
+            continue;
+        }
+        let low = r.trailing_zeros();
+        let k = (suit_mask(all, suit) >> low).count_ones();
+        if k == 0 {
+            continue;
+        }
+        let lane = !0u32 << (32 - 2 * k);
+        mask |= u128::from(lane) << (32 * suit);
+    }
+    mask
+}
+
+/// The relevant cards of a stored pattern, back in the current position:
+/// the lowest of the top `k` cards of each suit.
+fn pattern_cards(board: &Board, mask: u128) -> u64 {
+    let all = board.hands[0] | board.hands[1] | board.hands[2] | board.hands[3];
+    let mut rel = 0u64;
+    for suit in 0..4 {
+        let k = ((mask >> (32 * suit)) as u32).count_ones() / 2;
+        let mut m = suit_mask(all, suit);
+        for _ in 1..k {
+            m &= !(1u16 << top_bit(m));
+        }
+        if k > 0 && m != 0 {
+            rel |= 1u64 << (16 * suit + top_bit(m) as usize);
+        }
+    }
+    rel
 }
 
 /// Best move stored relative to the position: suit and how many live
@@ -54,102 +122,162 @@ pub(crate) fn absolute_move(rel: u8, live: u64) -> Option<u8> {
     Some((rel & 0xf0) | top_bit(mask))
 }
 
+const LOWER: u8 = 1;
+const UPPER: u8 = 2;
+
 #[derive(Clone, Copy, Default)]
 struct Entry {
-    key_hi: u64,
-    key_lo: u64,
-    /// Bounds on the tricks North-South take from here.
-    lower: u8,
-    upper: u8,
+    owners: u128,
+    mask: u128,
+    /// `LOWER`: North-South take at least `value`; `UPPER`: at most.
+    kind: u8,
+    value: u8,
     /// Relative best move plus one (0 = none).
     best: u8,
-    /// Tricks left: deeper entries were costlier to compute.
-    depth: u8,
 }
 
-/// What the table knows of a position.
-pub(crate) struct Probe {
-    pub lower: u8,
-    pub upper: u8,
-    pub best: Option<u8>,
+/// What the table settles about a question "North-South take at least
+/// `target` tricks?".
+pub(crate) enum Probe {
+    /// Answered, with the cards the answer rests on.
+    Known(bool, u64),
+    /// Not answered; maybe a move to try first.
+    Unknown(Option<u8>),
 }
 
-/// Four-way bucketed, depth-preferred hash table.
+/// Entries grouped by suit lengths, leader and trump; within a group a
+/// lookup scans the patterns, most recent first.
 pub(crate) struct Table {
-    entries: Vec<Entry>,
-    mask: usize,
+    groups: HashMap<(u64, u8), Vec<Entry>, BuildMix>,
+    stored: usize,
+    capacity: usize,
 }
 
-const WAYS: usize = 4;
+/// Patterns kept per group; the oldest is overwritten beyond this.
+const GROUP_CAP: usize = 64;
+
+/// Multiplicative hasher for the group keys (already well mixed bits).
+#[derive(Clone, Copy, Default)]
+pub(crate) struct BuildMix;
+
+pub(crate) struct Mix(u64);
+
+impl BuildHasher for BuildMix {
+    type Hasher = Mix;
+    fn build_hasher(&self) -> Mix {
+        Mix(0)
+    }
+}
+
+impl Hasher for Mix {
+    fn finish(&self) -> u64 {
+        let mut h = self.0.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        h ^= h >> 31;
+        h
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (self.0.rotate_left(29) ^ v).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    }
+    fn write_u8(&mut self, v: u8) {
+        self.0 = (self.0.rotate_left(29) ^ u64::from(v)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    }
+}
 
 impl Table {
-    /// A table of `2^bits` entries (24 bytes each).
+    /// A table holding up to `2^bits` entries (64 bytes each) before it
+    /// starts afresh.
     pub fn new(bits: u32) -> Table {
-        let size = 1usize << bits.max(4);
         Table {
-            entries: vec![Entry::default(); size],
-            mask: size - 1,
+            groups: HashMap::with_hasher(BuildMix),
+            stored: 0,
+            capacity: 1usize << bits.max(4),
         }
     }
 
     pub fn clear(&mut self) {
-        self.entries.fill(Entry::default());
+        self.groups.clear();
+        self.stored = 0;
     }
 
     #[inline]
-    fn bucket(&self, key: u128) -> usize {
-        let (hi, lo) = ((key >> 64) as u64, key as u64);
-        let mut h = (lo ^ hi.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        h ^= h >> 29;
-        h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        h ^= h >> 32;
-        (h as usize) & self.mask & !(WAYS - 1)
+    pub fn probe(&self, board: &Board, shape: &Shape, target: u8) -> Probe {
+        let mut hint = None;
+        let Some(group) = self.groups.get(&(shape.dist, shape.meta)) else {
+            return Probe::Unknown(None);
+        };
+        for e in group.iter().rev() {
+            // Cheap test first: can this entry answer the question at all?
+            let answers = if e.kind == LOWER {
+                e.value >= target
+            } else {
+                e.value < target
+            };
+            if !answers && (hint.is_some() || e.best == 0) {
+                continue;
+            }
+            if (e.owners ^ shape.owners) & e.mask != 0 {
+                continue;
+            }
+            if answers {
+                return Probe::Known(e.kind == LOWER, pattern_cards(board, e.mask));
+            }
+            hint = Some(e.best - 1);
+        }
+        Probe::Unknown(hint)
     }
 
-    #[inline]
-    pub fn probe(&self, key: u128) -> Option<Probe> {
-        let (hi, lo) = ((key >> 64) as u64, key as u64);
-        let base = self.bucket(key);
-        self.entries[base..base + WAYS]
-            .iter()
-            .find(|e| e.depth != 0 && e.key_hi == hi && e.key_lo == lo)
-            .map(|e| Probe {
-                lower: e.lower,
-                upper: e.upper,
-                best: e.best.checked_sub(1),
-            })
-    }
-
-    /// Records that North-South take at least `lower` and at most `upper`
-    /// tricks, merging with what is already known of the position.
-    #[inline]
-    pub fn store(&mut self, key: u128, depth: u8, lower: u8, upper: u8, best: Option<u8>) {
-        let (hi, lo) = ((key >> 64) as u64, key as u64);
-        let base = self.bucket(key);
-        let bucket = &mut self.entries[base..base + WAYS];
-        let best = best.map_or(0, |b| b + 1);
-        if let Some(e) = bucket
+    /// Records the answer to "North-South take at least `target`?" with the
+    /// cards `rel` it rests on.
+    pub fn store(
+        &mut self,
+        board: &Board,
+        shape: &Shape,
+        target: u8,
+        reached: bool,
+        rel: u64,
+        best: Option<u8>,
+    ) {
+        let mask = pattern_mask(board, rel);
+        let (kind, value) = if reached {
+            (LOWER, target)
+        } else {
+            (UPPER, target.saturating_sub(1))
+        };
+        let entry = Entry {
+            owners: shape.owners & mask,
+            mask,
+            kind,
+            value,
+            best: best.map_or(0, |b| b + 1),
+        };
+        if self.stored >= self.capacity {
+            self.clear();
+        }
+        let group = self.groups.entry((shape.dist, shape.meta)).or_default();
+        if let Some(e) = group
             .iter_mut()
-            .find(|e| e.depth != 0 && e.key_hi == hi && e.key_lo == lo)
+            .find(|e| e.kind == kind && e.mask == mask && e.owners == entry.owners)
         {
-            e.lower = e.lower.max(lower);
-            e.upper = e.upper.min(upper);
-            if best != 0 {
-                e.best = best;
+            e.value = if reached {
+                e.value.max(value)
+            } else {
+                e.value.min(value)
+            };
+            if entry.best != 0 {
+                e.best = entry.best;
             }
             return;
         }
-        let victim = bucket
-            .iter_mut()
-            .min_by_key(|e| e.depth)
-            .expect("bucket is not empty");
-        *victim = Entry {
-            key_hi: hi,
-            key_lo: lo,
-            lower,
-            upper,
-            best,
-            depth,
-        };
+        if group.len() >= GROUP_CAP {
+            group.remove(0);
+        } else {
+            self.stored += 1;
+        }
+        group.push(entry);
     }
 }

@@ -2,10 +2,16 @@
 
 use super::search::DoubleDummy;
 use crate::bridge::dds::{Position, Solver};
-use crate::bridge::{Card, Deal, Seat, Strain};
+use crate::bridge::{Card, DdTable, Deal, Seat, Strain};
 
 impl DoubleDummy for Solver {
-    fn card_values(&mut self, hands: &Deal, leader: Seat, trick: &[Card], strain: Strain) -> Vec<(Card, u8)> {
+    fn card_values(
+        &mut self,
+        hands: &Deal,
+        leader: Seat,
+        trick: &[Card],
+        strain: Strain,
+    ) -> Vec<(Card, u8)> {
         // Sampled deals always form a valid position; an invalid one
         // (impossible by construction) simply offers no analysis.
         match Position::with_trick(hands, leader, trick) {
@@ -16,5 +22,9 @@ impl DoubleDummy for Solver {
 
     fn tricks(&mut self, hands: &Deal, leader: Seat, strain: Strain) -> u8 {
         Position::new(hands, leader).map_or(0, |position| Solver::tricks(self, &position, strain))
+    }
+
+    fn dd_table(&mut self, deal: &Deal) -> Option<DdTable> {
+        Solver::dd_table(self, deal).ok()
     }
 }

@@ -2,12 +2,10 @@
 //! selection and the Monte-Carlo `FindCard` over a double-dummy analysis.
 
 mod dd;
-mod par;
 mod search;
 mod select;
 mod view;
 
-pub use par::{Par, dd_tricks, par, par_from_table};
 pub use search::{CardChoice, DoubleDummy, PlayOptions, find_card};
 pub use select::select;
 pub use view::View;

@@ -12,7 +12,7 @@ use rand::Rng;
 use super::select::select;
 use super::view::View;
 use crate::bridge::bidding::Info;
-use crate::bridge::{Card, Deal, Play, Seat, Strain};
+use crate::bridge::{Card, DdTable, Deal, Play, Seat, Strain};
 
 /// An open-cards (double-dummy) analysis of a position.
 pub trait DoubleDummy {
@@ -38,6 +38,26 @@ pub trait DoubleDummy {
             .max()
             .unwrap_or(0)
     }
+
+    /// Tricks for every declarer and strain of a full deal (the input of
+    /// the par score).
+    fn dd_table(&mut self, deal: &Deal) -> Option<DdTable> {
+        if !deal.is_full() {
+            return None;
+        }
+        let mut table = DdTable::default();
+        for declarer in Seat::ALL {
+            for strain in Strain::ALL {
+                // Declarer's side takes what the opening leader's does not.
+                table.set(
+                    declarer,
+                    strain,
+                    13 - self.tricks(deal, declarer.next(), strain),
+                );
+            }
+        }
+        Some(table)
+    }
 }
 
 /// The handbook's search constants and the program's options.
@@ -54,6 +74,11 @@ pub struct PlayOptions {
     /// known the one deal analysed is the real one, so the play is double
     /// dummy.
     pub cheat: bool,
+    /// The double-dummy analysis is used once at most this many tricks
+    /// are left; earlier the heuristics choose alone. A full 13-card
+    /// analysis costs seconds, so Turbo Bridge's narrow search has its
+    /// counterpart here in a horizon (13 searches every card).
+    pub search_tricks: u8,
 }
 
 impl Default for PlayOptions {
@@ -63,6 +88,7 @@ impl Default for PlayOptions {
             heuristic_factor: 1,
             search_factor: 4,
             cheat: false,
+            search_tricks: 10,
         }
     }
 }
@@ -139,11 +165,20 @@ pub fn find_card<R: Rng + ?Sized>(
     } else {
         options.samples.max(1)
     };
-    let search = options.search_factor != 0 && dd.is_some();
+    // Tricks still to play, the current one included: the hand of a player
+    // still to play to it holds one card per trick (end positions start
+    // with fewer than 13).
+    let tricks_left = play
+        .hands()
+        .hands
+        .iter()
+        .map(|h| h.len())
+        .max()
+        .unwrap_or(0) as u8;
+    let search = options.search_factor != 0 && dd.is_some() && tricks_left <= options.search_tricks;
     let mut dd = dd;
     let mover = play.next_seat();
     let declaring = mover.side() == play.declarer().side();
-    let tricks_left = 13u8.saturating_sub(play.tricks().len() as u8);
     let trick_cards: Vec<Card> = play.current_trick().cards().map(|(_, c)| c).collect();
     let mut value = [0i64; 64];
     let mut done = 0;

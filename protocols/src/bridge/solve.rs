@@ -1,0 +1,198 @@
+//! `turbobridge solve` and `turbobridge bench`: the double-dummy analysis of
+//! a deal (DoubleDummyTricks, OptimumResultTable, OptimumScore, ParContract)
+//! and the solver's speed benchmark.
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+use engine::bridge::dds::{Position, PositionError, Solver};
+use engine::bridge::par::par;
+use engine::bridge::{DdTable, Deal, Seat, Strain};
+
+use super::board::Board;
+
+/// Table rows computed by one thread: a strain and each declarer's tricks.
+type Rows = Vec<(Strain, [u8; 4])>;
+
+/// The full table with one solver per thread, the strains shared out
+/// between them (one solver: no extra thread).
+pub fn dd_table(solvers: &mut [Solver], deal: &Deal) -> Result<DdTable, PositionError> {
+    let mut table = DdTable::default();
+    let threads = solvers.len().max(1);
+    let rows: Vec<Result<Rows, PositionError>> = if solvers.len() <= 1 {
+        let mut one = Solver::with_table_bits(0);
+        let solver = solvers.first_mut().unwrap_or(&mut one);
+        vec![
+            Strain::ALL
+                .iter()
+                .map(|&s| solver.strain_tricks(deal, s).map(|t| (s, t)))
+                .collect(),
+        ]
+    } else {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = solvers
+                .iter_mut()
+                .enumerate()
+                .map(|(i, solver)| {
+                    scope.spawn(move || {
+                        Strain::ALL
+                            .iter()
+                            .skip(i)
+                            .step_by(threads)
+                            .map(|&s| solver.strain_tricks(deal, s).map(|t| (s, t)))
+                            .collect()
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or(Err(PositionError::Empty)))
+                .collect()
+        })
+    };
+    for row in rows {
+        for (strain, tricks) in row? {
+            for seat in Seat::ALL {
+                table.set(seat, strain, tricks[seat as usize]);
+            }
+        }
+    }
+    Ok(table)
+}
+
+/// Solvers for `threads` threads (at least one).
+pub fn solvers(threads: usize) -> Vec<Solver> {
+    (0..threads.max(1)).map(|_| Solver::new()).collect()
+}
+
+/// Fills in the double-dummy tags of a board with a full deal. The dealer
+/// and vulnerability default to the board number's (or North, None).
+pub fn solve_board(solvers: &mut [Solver], mut board: Board) -> Result<Board, String> {
+    board
+        .deal
+        .check_full()
+        .map_err(|e| format!("solve needs a full deal (13 cards in each hand): {e}"))?;
+    let table = dd_table(solvers, &board.deal).map_err(|e| format!("solve: {e}"))?;
+    let number = board.number.unwrap_or(1).max(1);
+    let dealer = board
+        .dealer
+        .unwrap_or_else(|| engine::bridge::board_dealer(number));
+    let vulnerability = board
+        .vulnerability
+        .unwrap_or_else(|| engine::bridge::board_vulnerability(number));
+    let par = par(&table, dealer, vulnerability);
+    board.dd_tricks = Some(table);
+    board.optimum_table = Some(table);
+    board.optimum_score = Some(par.ns_score);
+    board.par_contract = Some(par.to_string());
+    Ok(board)
+}
+
+/// The 200 deals of the solver's test fixture with their DDS tables: the
+/// benchmark's fixed positions.
+pub fn fixture_deals() -> Vec<(Deal, DdTable)> {
+    let text = include_str!("../../../tests/fixtures/dd-200.pbn");
+    let tag = |line: &str, name: &str| {
+        line.strip_prefix('[')?
+            .strip_prefix(name)?
+            .strip_prefix(" \"")?
+            .strip_suffix("\"]")
+            .map(str::to_string)
+    };
+    let mut deals = Vec::new();
+    let mut deal = None;
+    for line in text.lines().map(str::trim) {
+        if let Some(d) = tag(line, "Deal") {
+            deal = d.parse::<Deal>().ok();
+        } else if let Some(t) = tag(line, "DoubleDummyTricks")
+            && let (Some(d), Ok(table)) = (deal.take(), t.parse::<DdTable>())
+        {
+            deals.push((d, table));
+        }
+    }
+    deals
+}
+
+/// What a benchmark run measured.
+#[derive(Clone, Debug, Default)]
+pub struct BenchReport {
+    pub threads: usize,
+    pub deals: usize,
+    pub table_time: Duration,
+    pub table_nodes: u64,
+    /// Tables that differ from the fixture's DDS table.
+    pub wrong_tables: usize,
+    pub lead_solves: usize,
+    pub lead_time: Duration,
+    pub lead_nodes: u64,
+}
+
+impl fmt::Display for BenchReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let per = |d: Duration, n: usize| d.as_secs_f64() * 1000.0 / n.max(1) as f64;
+        writeln!(
+            f,
+            "tables: {} deals, {} thread(s), {:.1} ms per 20-entry table, {} nodes, {} differ from DDS",
+            self.deals,
+            self.threads,
+            per(self.table_time, self.deals),
+            self.table_nodes,
+            self.wrong_tables
+        )?;
+        writeln!(
+            f,
+            "all-cards at trick one: {} solves, {:.1} ms each, {} nodes",
+            self.lead_solves,
+            per(self.lead_time, self.lead_solves),
+            self.lead_nodes
+        )?;
+        let nodes = self.table_nodes + self.lead_nodes;
+        let secs = (self.table_time + self.lead_time).as_secs_f64();
+        write!(
+            f,
+            "total {nodes} nodes, {:.0} nodes/s",
+            nodes as f64 / secs.max(1e-9)
+        )
+    }
+}
+
+/// Times the full table of each deal (on `threads` threads), then an
+/// all-cards solve of the opening lead (East against North, every strain;
+/// one thread). Each deal starts with empty tables so times do not depend
+/// on the order of deals.
+pub fn bench(deals: &[(Deal, DdTable)], threads: usize) -> BenchReport {
+    let mut pool = solvers(threads);
+    let mut report = BenchReport {
+        threads: pool.len(),
+        ..BenchReport::default()
+    };
+    let count = |pool: &[Solver]| pool.iter().map(Solver::nodes).sum::<u64>();
+    for (deal, expected) in deals {
+        pool.iter_mut().for_each(Solver::clear);
+        let nodes = count(&pool);
+        let start = Instant::now();
+        let table = dd_table(&mut pool, deal);
+        report.table_time += start.elapsed();
+        report.table_nodes += count(&pool) - nodes;
+        report.deals += 1;
+        if table.as_ref() != Ok(expected) {
+            report.wrong_tables += 1;
+        }
+    }
+    let solver = &mut pool[0];
+    for (deal, _) in deals {
+        solver.clear();
+        let Ok(lead) = Position::new(deal, Seat::East) else {
+            continue;
+        };
+        for strain in Strain::ALL {
+            let nodes = solver.nodes();
+            let start = Instant::now();
+            let values = solver.card_values(&lead, strain);
+            report.lead_time += start.elapsed();
+            report.lead_nodes += solver.nodes() - nodes;
+            report.lead_solves += usize::from(!values.is_empty());
+        }
+    }
+    report
+}

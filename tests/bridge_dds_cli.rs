@@ -1,0 +1,69 @@
+//! `turbobridge solve` conversations: PBN or LIN in, PBN out with the
+//! double-dummy tags filled in; a bad board is reported and skipped.
+
+use testkit::run_with_input;
+
+const BOARD_1: &str = "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
+[Deal \"N:A98.76.Q765.QT97 T76532.AT9.A2.84 .KJ8542.KJT93.32 KQJ4.Q3.84.AKJ65\"]\n";
+
+#[test]
+fn solve_fills_in_the_double_dummy_tags() {
+    let out = run_with_input("turbobridge", &["solve"], BOARD_1);
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // DDS's values for this board (tests/fixtures/dd-200.pbn, board 1).
+    assert!(
+        text.contains("[DoubleDummyTricks \"42894428948a5487a437\"]"),
+        "{text}"
+    );
+    assert!(text.contains("[OptimumScore \"EW 300\"]"), "{text}");
+    assert!(
+        text.contains("[ParContract \"NS 4HX-2; NS 5DX-2\"]"),
+        "{text}"
+    );
+    assert!(text.contains("[OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]"));
+    assert!(text.contains("E  S 10"), "{text}");
+}
+
+#[test]
+fn solve_skips_a_bad_board_and_fails_at_the_end() {
+    let input = format!("[Board \"1\"]\n[Deal \"N:AKQ.. - - -\"]\n\n{BOARD_1}");
+    let out = run_with_input("turbobridge", &["solve"], &input);
+    let err = String::from_utf8_lossy(&out.stderr);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success());
+    assert!(err.starts_with("board 1: "), "{err}");
+    assert!(text.contains("[OptimumScore \"EW 300\"]"), "{text}");
+}
+
+#[test]
+fn solve_needs_a_full_deal() {
+    let input = "[Deal \"N:AKQJT98765432... - - -\"]\n";
+    let out = run_with_input("turbobridge", &["solve"], input);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(err.contains("board 1: solve needs a full deal"), "{err}");
+}
+
+#[test]
+fn solve_reads_lin() {
+    // Board 1 as LIN (dealer 3 = North; hands S, W, N, E).
+    let lin = "pn|,,,|st||md|3SH2458JKD39TJKC23,S4JQKH3QD48C56JKA,S89AH67D567QC79TQ,\
+               S23567TH9TAD2AC48|rh||ah|Board 1|sv|o|\n";
+    let out = run_with_input("turbobridge", &["solve"], lin);
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains("[DoubleDummyTricks \"42894428948a5487a437\"]"),
+        "{text}"
+    );
+    assert!(text.contains("[OptimumScore \"EW 300\"]"), "{text}");
+}
