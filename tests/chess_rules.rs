@@ -607,3 +607,23 @@ fn repetition_stops_at_null_moves_and_the_fen_clock() {
     assert_eq!(fresh.halfmove_clock(), 4);
     assert_eq!(fresh.fullmove_number(), 3);
 }
+
+/// The bitboard attack test agrees with the handbook's `Attacks` on the
+/// piece list (its from-scratch twin) on every square along random games.
+#[test]
+fn attack_test_matches_the_piece_list_twin() {
+    for seed in 300..320 {
+        random_game(seed, 200, |board, _| {
+            for sq in Square::all() {
+                for by in [Color::White, Color::Black] {
+                    assert_eq!(
+                        board.is_attacked(sq, by),
+                        board.attacked_by_piece_list(sq, by),
+                        "{sq} by {by:?} in {}",
+                        board.to_fen()
+                    );
+                }
+            }
+        });
+    }
+}

@@ -145,8 +145,9 @@ impl Board {
     }
 
     /// All legal moves of the side to move, appended to `list` (which is
-    /// cleared first). Order: king moves, castlings, knights, bishops,
-    /// rooks, queens, pawns.
+    /// cleared first). Order: knights, bishops, rooks, queens, pawns
+    /// (captures, promotions, pushes), castlings, king steps — so that a
+    /// stable sort by score tries the king last among equals.
     #[inline]
     pub fn legal_moves(&self, list: &mut MoveList) {
         list.clear();
@@ -202,13 +203,15 @@ impl Board {
             steps &= enemy;
         }
         let through_king = occ ^ bb(ksq);
+        let mut king_moves = 0;
         while steps != 0 {
             let t = pop_lsb(&mut steps);
             if self.attackers(t, them, through_king) == 0 {
-                out.one(ksq, t, Role::King, Special::None);
+                king_moves |= bb(t);
             }
         }
         if checkers & checkers.wrapping_sub(1) != 0 {
+            out.set(ksq, king_moves, Role::King);
             return out.count; // double check: only the king may move
         }
         let evasion = if checkers != 0 {
@@ -217,9 +220,6 @@ impl Board {
             !own
         };
         let target = if CAPTURES { evasion & enemy } else { evasion };
-        if !CAPTURES && checkers == 0 {
-            self.gen_castles(&mut out, ksq, occ);
-        }
 
         let r = &self.bb_role;
         let rq = r[Role::Rook.index()] | r[Role::Queen.index()];
@@ -266,6 +266,10 @@ impl Board {
         if let Some(ep) = self.ep {
             self.gen_en_passant(&mut out, to_index(ep.to_0x88()), pawns, ksq, occ);
         }
+        if !CAPTURES && checkers == 0 {
+            self.gen_castles(&mut out, ksq, occ);
+        }
+        out.set(ksq, king_moves, Role::King);
         out.count
     }
 
