@@ -64,7 +64,7 @@ def parse_options(pairs):
     return options
 
 
-def play_game(board, engine_a, engine_b, opening, a_is_white, base, inc, max_plies=400):
+def play_game(board, engine_a, engine_b, opening, a_is_white, base, inc, period=0, max_plies=400):
     """Plays on `board`; returns (score for A: 1/0.5/0, reason, time_loss_by, illegal_by)."""
     for uci in opening.split():
         board.push_uci(uci)
@@ -74,6 +74,7 @@ def play_game(board, engine_a, engine_b, opening, a_is_white, base, inc, max_pli
         chess.BLACK: engine_b if a_is_white else engine_a,
     }
     a_color = chess.WHITE if a_is_white else chess.BLACK
+    made = {chess.WHITE: 0, chess.BLACK: 0}
     while not board.is_game_over(claim_draw=True) and board.ply() < max_plies:
         side = board.turn
         limit = chess.engine.Limit(
@@ -81,6 +82,8 @@ def play_game(board, engine_a, engine_b, opening, a_is_white, base, inc, max_pli
             black_clock=max(clocks[chess.BLACK], 0.001),
             white_inc=inc,
             black_inc=inc,
+            # Repeating control (`--moves N`): N moves per `base` seconds.
+            remaining_moves=(period - made[board.turn] % period) if period else None,
         )
         start = time.monotonic()
         try:
@@ -94,6 +97,9 @@ def play_game(board, engine_a, engine_b, opening, a_is_white, base, inc, max_pli
             who = "A" if side == a_color else "B"
             return (0.0 if side == a_color else 1.0), f"time loss by {who}", who, None
         clocks[side] += inc
+        made[side] += 1
+        if period and made[side] % period == 0:
+            clocks[side] += base
         if result.move is None or result.move not in board.legal_moves:
             who = "A" if side == a_color else "B"
             return (0.0 if side == a_color else 1.0), f"illegal move by {who}: {result.move}", None, who
@@ -114,6 +120,7 @@ def main():
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--tc", default="10+0.1")
     ap.add_argument("--pgn", help="append the games to this PGN file")
+    ap.add_argument("--moves", type=int, default=0, help="repeating control: this many moves per base time")
     args = ap.parse_args()
 
     base, inc = parse_tc(args.tc)
@@ -129,7 +136,7 @@ def main():
         opening = OPENINGS[(g // 2) % len(OPENINGS)]
         a_white = g % 2 == 0
         board = chess.Board()
-        s, reason, tl, il = play_game(board, a, b, opening, a_white, base, inc)
+        s, reason, tl, il = play_game(board, a, b, opening, a_white, base, inc, args.moves)
         if args.pgn:
             game = chess.pgn.Game.from_board(board)
             game.headers["White"] = "turbochess" if a_white else "opponent"
