@@ -125,7 +125,8 @@ pub fn game_text(
         ("White", header.white.clone()),
         ("Black", header.black.clone()),
         ("Result", header.result.tag().to_string()),
-        ("TimeControl", header.level.clone()),
+        // Turbo Chess levels are not PGN time controls: a tag of our own.
+        ("Level", header.level.clone()),
     ];
     for (k, v) in tags {
         let _ = writeln!(out, "[{k} \"{}\"]", v.replace('"', "'"));
@@ -217,6 +218,7 @@ mod tests {
         };
         let text = game_text(&header, 1, false, &moves);
         assert!(text.contains("[White \"Player\"]"));
+        assert!(text.contains("[Level \"ply 4\"]"));
         assert!(text.contains("[Result \"*\"]"));
         assert!(text.contains(
             "1. e4 {time 3.0s} e5 {value +0.10, depth 4, nodes 1234, time 1.5s, hint Nf3} *"
