@@ -92,7 +92,6 @@ impl Solver {
             board,
             tt: &mut self.tt,
             nodes: 0,
-            stats: [0; 8],
         }
     }
 

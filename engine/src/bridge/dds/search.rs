@@ -16,7 +16,6 @@ pub(crate) struct Search<'a> {
     pub board: Board,
     pub tt: &'a mut Table,
     pub nodes: u64,
-    pub stats: [u64; 8],
 }
 
 impl Search<'_> {
@@ -95,21 +94,13 @@ impl Search<'_> {
                 return (true, cap_rel);
             }
         }
-        self.stats[0] += 1;
         let shape = Shape::of(&self.board);
         let hint = match self.tt.probe(&self.board, &shape, target as u8) {
-            Probe::Known(reached, rel) => {
-                self.stats[1] += 1;
-                return (reached, rel);
-            }
+            Probe::Known(reached, rel) => return (reached, rel),
             Probe::Unknown(hint) => hint.and_then(|rel| absolute_move(rel, self.board.live())),
         };
-        self.stats[2] += 1;
         let live = self.board.live();
         let (reached, rel, best) = self.expand(target, hint);
-        if best.is_some() {
-            self.stats[3] += 1;
-        }
         let best = best.map(|card| relative_move(card, live));
         self.tt
             .store(&self.board, &shape, target as u8, reached, rel, best);
@@ -123,8 +114,7 @@ impl Search<'_> {
         let ns_to_move = self.board.to_move() & 1 == 0;
         let leader = self.board.leader;
         let mut rel_all = 0u64;
-        for (i, &card) in moves.cards[..moves.len].iter().enumerate() {
-            let i = i as u64;
+        for &card in &moves.cards[..moves.len] {
             self.nodes += 1;
             let (reached, rel) = match self.board.play(card) {
                 Some(winner) => {
@@ -135,19 +125,9 @@ impl Search<'_> {
             };
             self.board.undo(leader);
             if reached == ns_to_move {
-                if self.board.played == 0 {
-                    self.stats[4] += 1;
-                    self.stats[5] += i;
-                } else {
-                    self.stats[6] += 1;
-                    self.stats[7] += i;
-                }
                 return (reached, rel, Some(card));
             }
             rel_all |= rel;
-        }
-        if self.board.played > 0 {
-            self.stats[6] += 1000000000;
         }
         (!ns_to_move, rel_all, None)
     }
@@ -221,46 +201,7 @@ mod tests {
             board,
             tt: &mut tt,
             nodes: 0,
-            stats: [0; 8],
         };
         assert_eq!(search.ns_tricks(None), 3);
-    }
-}
-
-#[cfg(test)]
-mod probe {
-    use super::*;
-    #[test]
-    #[ignore]
-    fn stats() {
-        let deals = [
-            "N:A98.76.Q765.QT97 T76532.AT9.A2.84 .KJ8542.KJT93.32 KQJ4.Q3.84.AKJ65",
-            "N:KQ4.KQT93.52.K62 JT75.85.T93.A743 A82.764.AJ87.QJ9 963.AJ2.KQ64.T85",
-        ];
-        let mut tot = [0u64; 8];
-        let mut nodes = 0;
-        for d in deals {
-            let deal: crate::bridge::Deal = d.parse().unwrap();
-            for trump in 0..5 {
-                for leader in 0..4 {
-                    let mut tt = Table::new(20);
-                    let mut s = Search {
-                        board: Board::new(deal.hands.map(|h| h.0), trump, leader),
-                        tt: &mut tt,
-                        nodes: 0,
-                        stats: [0; 8],
-                    };
-                    s.ns_tricks(None);
-                    for (t, v) in tot.iter_mut().zip(s.stats) {
-                        *t += v;
-                    }
-                    nodes += s.nodes;
-                }
-            }
-        }
-        println!(
-            "nodes {nodes} starts {} tthits {} expanded {} cut {} leadcut {} leadcutidx {} follow {} {}",
-            tot[0], tot[1], tot[2], tot[3], tot[4], tot[5], tot[6], tot[7]
-        );
     }
 }
