@@ -37,15 +37,17 @@ fn nth_top(all: u16, n: u32, suit: usize) -> u64 {
 /// Tricks `seat` can cash from the top when on lead, suit by suit: each
 /// winner led wins, and in a suit contract a side-suit winner only counts
 /// for as many rounds as every defender holding trumps still follows.
-/// Also returns the lowest counted card of each suit (the winning ranks).
-fn cashable(board: &Board, seat: usize) -> (u32, u64) {
+/// Also returns the winning ranks of a set of suits that makes `need`
+/// tricks (the lowest counted card of each), fewest cards first, so that
+/// the bound holds in as many positions as possible.
+fn cashable(board: &Board, seat: usize, need: u32) -> (u32, u64) {
     let trump = board.trump;
     let lho = (seat + 1) & 3;
     let rho = (seat + 3) & 3;
     let partner = seat ^ 2;
     let has_trumps = |s: usize| trump != NO_TRUMP && suit_mask(board.hands[s], trump) != 0;
     let mut total = 0;
-    let mut rel = 0u64;
+    let mut runs = [(0u32, 0u64); 4];
     for suit in 0..4 {
         let h = board.hands.map(|hand| suit_mask(hand, suit));
         let all = h[0] | h[1] | h[2] | h[3];
@@ -71,8 +73,19 @@ fn cashable(board: &Board, seat: usize) -> (u32, u64) {
         }
         if run > 0 {
             total += run;
-            rel |= nth_top(all, run, suit);
+            runs[suit] = (run, nth_top(all, run, suit));
         }
+    }
+    // Longest runs first: the fewest suits that reach `need`.
+    runs.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    let mut rel = 0u64;
+    let mut got = 0;
+    for (run, cards) in runs {
+        if got >= need || run == 0 {
+            break;
+        }
+        got += run;
+        rel |= cards;
     }
     (total, rel)
 }
@@ -80,10 +93,13 @@ fn cashable(board: &Board, seat: usize) -> (u32, u64) {
 /// Sure tricks for the side on lead at a trick start: the leader's own
 /// cashable winners, or, when the leader can reach partner in a suit where
 /// partner holds the top card, partner's.
-pub(crate) fn quick_tricks(board: &Board) -> (u32, u64) {
+/// `need` is the count that would settle the question at hand: the
+/// winning ranks returned are those of enough suits to reach it.
+pub(crate) fn quick_tricks(board: &Board, need: u32) -> (u32, u64) {
     let leader = board.leader;
     let partner = leader ^ 2;
-    let own = cashable(board, leader);
+    let ruff = u32::from(ruff_to_partner(board));
+    let own = cashable(board, leader, need.saturating_sub(ruff));
     let reach = (0..4).any(|suit| {
         let mine = suit_mask(board.hands[leader], suit);
         let pards = suit_mask(board.hands[partner], suit);
@@ -98,9 +114,9 @@ pub(crate) fn quick_tricks(board: &Board) -> (u32, u64) {
             });
         mine != 0 && pards != 0 && top_bit(pards) == top_bit(all) && !ruffed
     });
-    let own = (own.0 + u32::from(ruff_to_partner(board)), own.1);
+    let own = (own.0 + ruff, own.1);
     if reach {
-        let pards = cashable(board, partner);
+        let pards = cashable(board, partner, need);
         if pards.0 > own.0 {
             return pards;
         }

@@ -76,7 +76,13 @@ impl Search<'_> {
             let (ns, rel) = self.last_trick();
             return (ns >= target, rel);
         }
-        let (quick, quick_rel) = quick_tricks(&self.board);
+        // Quick tricks settle the question once they reach `need`.
+        let need = if self.board.leader & 1 == 0 {
+            target
+        } else {
+            left - target + 1
+        };
+        let (quick, quick_rel) = quick_tricks(&self.board, need as u32);
         let (cap, cap_rel) = later_tricks_cap(&self.board, left as u32);
         let (quick, cap) = (quick as i32, cap as i32);
         if self.board.leader & 1 == 0 {
