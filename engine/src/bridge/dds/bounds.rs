@@ -48,7 +48,7 @@ fn cashable(board: &Board, seat: usize, need: u32) -> (u32, u64) {
     let has_trumps = |s: usize| trump != NO_TRUMP && suit_mask(board.hands[s], trump) != 0;
     let mut total = 0;
     let mut runs = [(0u32, 0u64); 4];
-    for suit in 0..4 {
+    for (suit, slot) in runs.iter_mut().enumerate() {
         let h = board.hands.map(|hand| suit_mask(hand, suit));
         let all = h[0] | h[1] | h[2] | h[3];
         if all == 0 {
@@ -73,11 +73,11 @@ fn cashable(board: &Board, seat: usize, need: u32) -> (u32, u64) {
         }
         if run > 0 {
             total += run;
-            runs[suit] = (run, nth_top(all, run, suit));
+            *slot = (run, nth_top(all, run, suit));
         }
     }
     // Longest runs first: the fewest suits that reach `need`.
-    runs.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    runs.sort_unstable_by_key(|&(run, _)| std::cmp::Reverse(run));
     let mut rel = 0u64;
     let mut got = 0;
     for (run, cards) in runs {
