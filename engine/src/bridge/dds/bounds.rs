@@ -100,7 +100,8 @@ pub(crate) fn quick_tricks(board: &Board, need: u32) -> (u32, u64) {
     let partner = leader ^ 2;
     let ruff = u32::from(ruff_to_partner(board));
     let own = cashable(board, leader, need.saturating_sub(ruff));
-    let reach = (0..4).any(|suit| {
+    // A suit in which the leader can reach partner's top card.
+    let reach = (0..4).find(|&suit| {
         let mine = suit_mask(board.hands[leader], suit);
         let pards = suit_mask(board.hands[partner], suit);
         let all = board
@@ -115,10 +116,12 @@ pub(crate) fn quick_tricks(board: &Board, need: u32) -> (u32, u64) {
         mine != 0 && pards != 0 && top_bit(pards) == top_bit(all) && !ruffed
     });
     let own = (own.0 + ruff, own.1);
-    if reach {
-        let pards = cashable(board, partner, need);
-        if pards.0 > own.0 {
-            return pards;
+    if let Some(suit) = reach {
+        let (count, rel) = cashable(board, partner, need);
+        if count > own.0 {
+            // The crossing rests on partner's top card of that suit.
+            let top = top_bit(suit_mask(board.hands[partner], suit));
+            return (count, rel | 1u64 << (16 * suit + top as usize));
         }
     }
     own

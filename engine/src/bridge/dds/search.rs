@@ -7,8 +7,8 @@
 //! what one question learnt into the next.
 
 use super::bounds::{later_tricks_cap, quick_tricks};
-use super::moves::generate;
-use super::state::{Board, beats, suit_of};
+use super::moves::{generate, sequence_of};
+use super::state::{Board, beats, suit_mask, suit_of, top_bit};
 use super::tt::{Probe, Shape, Table, absolute_move, relative_move};
 
 /// One search over a board, borrowing the solver's table.
@@ -83,6 +83,7 @@ impl Search<'_> {
             left - target + 1
         };
         let (quick, quick_rel) = quick_tricks(&self.board, need as u32);
+
         let (cap, cap_rel) = later_tricks_cap(&self.board, left as u32);
         let (quick, cap) = (quick as i32, cap as i32);
         if self.board.leader & 1 == 0 {
@@ -134,6 +135,33 @@ impl Search<'_> {
                 return (reached, rel, Some(card));
             }
             rel_all |= rel;
+        }
+        // Every card was refuted, but only one card of each sequence was
+        // searched. A sequence that straddles a suit's lowest relevant rank
+        // would split in a position matching only from that rank up (its
+        // lower cards there need not be ours): make the whole sequence
+        // relevant so that it stays one.
+        let hand = self.board.hands[self.board.to_move()];
+        let live = self.board.live();
+        loop {
+            let mut widened = false;
+            for &card in &moves.cards[..moves.len] {
+                let suit = suit_of(card);
+                let relevant = suit_mask(rel_all, suit);
+                if relevant == 0 {
+                    continue;
+                }
+                let seq = suit_mask(sequence_of(card, hand, live), suit);
+                let lowest = seq.trailing_zeros() as u16;
+                let threshold = relevant.trailing_zeros() as u16;
+                if top_bit(seq) as u16 >= threshold && lowest < threshold {
+                    rel_all |= 1u64 << (16 * suit as u16 + lowest);
+                    widened = true;
+                }
+            }
+            if !widened {
+                break;
+            }
         }
         (!ns_to_move, rel_all, None)
     }
