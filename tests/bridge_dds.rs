@@ -97,6 +97,52 @@ fn matches_brute_force_on_random_endings() {
     }
 }
 
+/// Can North-South take `target` of the remaining tricks? Plain
+/// alpha-beta on the rules alone: no table, no bounds, no equivalences.
+fn reference_reaches(pos: &Position, strain: Strain, target: i32) -> bool {
+    if target <= 0 {
+        return true;
+    }
+    if target > i32::from(pos.tricks_left()) {
+        return false;
+    }
+    let ns_to_move = pos.to_move().side() == Side::NorthSouth;
+    for card in pos.legal_cards() {
+        let mut next = pos.clone();
+        let winner = next.play(card, strain).expect("legal card");
+        let won = winner.map_or(0, |w| i32::from(w.side() == Side::NorthSouth));
+        if reference_reaches(&next, strain, target - won) == ns_to_move {
+            return ns_to_move;
+        }
+    }
+    !ns_to_move
+}
+
+/// One long-lived solver on many different deals: its table's patterns
+/// must never carry a bound to a position where it does not hold.
+#[test]
+fn shared_table_matches_reference_on_larger_endings() {
+    let mut rng = StdRng::seed_from_u64(0x5eed_0006);
+    let mut solver = Solver::with_table_bits(18);
+    for case in 0..80 {
+        let deal = random_ending(&mut rng, 5 + case % 2);
+        let leader = Seat::from_index(rng.random_range(0..4));
+        let strain = Strain::ALL[case % 5];
+        let pos = Position::new(&deal, leader).expect("valid ending");
+        let left = pos.tricks_left();
+        let ns = (0..=i32::from(left))
+            .take_while(|&t| reference_reaches(&pos, strain, t))
+            .count() as u8
+            - 1;
+        let expect = side_tricks(ns, left, leader);
+        assert_eq!(
+            solver.tricks(&pos, strain),
+            expect,
+            "case {case}: {deal:?} {strain}"
+        );
+    }
+}
+
 #[test]
 fn card_values_cover_every_legal_card() {
     let deal: Deal = "N:A98.76.Q765.QT97 T76532.AT9.A2.84 .KJ8542.KJT93.32 KQJ4.Q3.84.AKJ65"

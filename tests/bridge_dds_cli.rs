@@ -67,3 +67,26 @@ fn solve_reads_lin() {
     );
     assert!(text.contains("[OptimumScore \"EW 300\"]"), "{text}");
 }
+
+#[test]
+fn solve_survives_mangled_input() {
+    let mangled = [
+        "[Deal \"N:A98.76.Q765.QT97 T76532.AT9.A2.84 .KJ8542.KJT93.32 KQJ4.Q3.84.AKJ6\"]\n",
+        "[Deal \"N:A98.76.Q765.QT97 T76532.AT9.A2.84 .KJ8542.KJT93.32 KQJ4.Q3.84.AKJ65 X\"]\n",
+        "[Deal \"X:A98.76.Q765.QT97 T76532.AT9.A2.84 .KJ8542.KJT93.32 KQJ4.Q3.84.AKJ65\"]\n",
+        "[Deal \"N:A98.76.Q765.QT97 T76532.AT9.A2.84 .KJ8542.KJT93.32 KQJ4.Q3.84.AKJ5Z\"]\n",
+        "[Deal \"N:AA8.76.Q765.QT97 T76532.AT9.A2.84 .KJ8542.KJT93.32 KQJ4.Q3.84.AKJ65\"]\n",
+        "[Deal \"N:A98.76.Q765.QT97",
+        "[Vulnerable \"Sideways\"]\n[Deal \"N:A98.76.Q765.QT97 T76532.AT9.A2.84 .KJ8542.KJT93.32 KQJ4.Q3.84.AKJ65\"]\n",
+        "md|9SAKQ,,,|\n",
+        "md|3S3H94DAK83CA32,SJ6H7DQJ65CQT765|sv|z|\n",
+        "\u{0}\u{1}[[[]]]\"\"\n",
+    ];
+    for input in mangled {
+        let out = run_with_input("turbobridge", &["solve"], input);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{input:?} accepted");
+        assert!(err.starts_with("board 1: "), "{input:?}: {err}");
+        assert!(!err.contains("panicked"), "{input:?}: {err}");
+    }
+}

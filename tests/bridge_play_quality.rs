@@ -6,6 +6,15 @@
 //! The boards are the 200 of `tests/fixtures/dd-200.pbn` (tricks and par
 //! by DDS 2.9), then seeded random boards solved by our solver up to
 //! `QUALITY_BOARDS` (default 500).
+//!
+//! Measured at commit a021722 (500 boards, all four seats ours, defenders
+//! at the same level as declarer):
+//! - bidding: mean |IMPs| against par 5.65; the declaring side -2.84 IMPs
+//!   a board against par;
+//! - declarer tricks minus the double-dummy tricks of the contract:
+//!   heuristic +0.08 (290 made, 280 double dummy), default Monte-Carlo
+//!   +0.38 (342 made), cheat +0.51 (354 made). Positive because the
+//!   defenders, ours too, are not double dummy either.
 
 use std::time::Instant;
 

@@ -37,15 +37,18 @@ fn nth_top(all: u16, n: u32, suit: usize) -> u64 {
 /// Tricks `seat` can cash from the top when on lead, suit by suit: each
 /// winner led wins, and in a suit contract a side-suit winner only counts
 /// for as many rounds as every defender holding trumps still follows.
-/// Also returns the lowest counted card of each suit (the winning ranks).
-fn cashable(board: &Board, seat: usize) -> (u32, u64) {
+/// Also returns the winning ranks of a set of suits that makes `need`
+/// tricks (the lowest counted card of each), fewest cards first, so that
+/// the bound holds in as many positions as possible.
+fn cashable(board: &Board, seat: usize, need: u32) -> (u32, u64) {
     let trump = board.trump;
     let lho = (seat + 1) & 3;
     let rho = (seat + 3) & 3;
-    let defenders_trumps = |s: usize| trump != NO_TRUMP && suit_mask(board.hands[s], trump) != 0;
+    let partner = seat ^ 2;
+    let has_trumps = |s: usize| trump != NO_TRUMP && suit_mask(board.hands[s], trump) != 0;
     let mut total = 0;
-    let mut rel = 0u64;
-    for suit in 0..4 {
+    let mut runs = [(0u32, 0u64); 4];
+    for (suit, slot) in runs.iter_mut().enumerate() {
         let h = board.hands.map(|hand| suit_mask(hand, suit));
         let all = h[0] | h[1] | h[2] | h[3];
         if all == 0 {
@@ -57,15 +60,32 @@ fn cashable(board: &Board, seat: usize) -> (u32, u64) {
         }
         if trump != NO_TRUMP && suit != trump {
             for def in [lho, rho] {
-                if defenders_trumps(def) {
+                if has_trumps(def) {
                     run = run.min(h[def].count_ones());
                 }
+            }
+            // Partner, once out of the suit, might have nothing but trumps
+            // and be forced to ruff (taking the lead): count only the
+            // rounds partner follows.
+            if has_trumps(partner) {
+                run = run.min(h[partner].count_ones());
             }
         }
         if run > 0 {
             total += run;
-            rel |= nth_top(all, run, suit);
+            *slot = (run, nth_top(all, run, suit));
         }
+    }
+    // Longest runs first: the fewest suits that reach `need`.
+    runs.sort_unstable_by_key(|&(run, _)| std::cmp::Reverse(run));
+    let mut rel = 0u64;
+    let mut got = 0;
+    for (run, cards) in runs {
+        if got >= need || run == 0 {
+            break;
+        }
+        got += run;
+        rel |= cards;
     }
     (total, rel)
 }
@@ -73,11 +93,15 @@ fn cashable(board: &Board, seat: usize) -> (u32, u64) {
 /// Sure tricks for the side on lead at a trick start: the leader's own
 /// cashable winners, or, when the leader can reach partner in a suit where
 /// partner holds the top card, partner's.
-pub(crate) fn quick_tricks(board: &Board) -> (u32, u64) {
+/// `need` is the count that would settle the question at hand: the
+/// winning ranks returned are those of enough suits to reach it.
+pub(crate) fn quick_tricks(board: &Board, need: u32) -> (u32, u64) {
     let leader = board.leader;
     let partner = leader ^ 2;
-    let own = cashable(board, leader);
-    let reach = (0..4).any(|suit| {
+    let ruff = u32::from(ruff_to_partner(board));
+    let own = cashable(board, leader, need.saturating_sub(ruff));
+    // A suit in which the leader can reach partner's top card.
+    let reach = (0..4).find(|&suit| {
         let mine = suit_mask(board.hands[leader], suit);
         let pards = suit_mask(board.hands[partner], suit);
         let all = board
@@ -91,18 +115,94 @@ pub(crate) fn quick_tricks(board: &Board) -> (u32, u64) {
             });
         mine != 0 && pards != 0 && top_bit(pards) == top_bit(all) && !ruffed
     });
-    if reach {
-        let pards = cashable(board, partner);
-        if pards.0 > own.0 {
-            return pards;
+    let own = (own.0 + ruff, own.1);
+    if let Some(suit) = reach {
+        let (count, rel) = cashable(board, partner, need);
+        if count > own.0 {
+            // The crossing rests on partner's top card of that suit.
+            let top = top_bit(suit_mask(board.hands[partner], suit));
+            return (count, rel | 1u64 << (16 * suit + top as usize));
         }
     }
     own
 }
 
+/// After cashing, the leader can still lead a side suit that partner ruffs
+/// and no defender can overruff or ruff first: one more trick. (The suit
+/// must not be one the leader cashes in, and the cashing never makes
+/// partner or a defender with trumps shorten it: they all follow suit.)
+fn ruff_to_partner(board: &Board) -> bool {
+    let trump = board.trump;
+    if trump == NO_TRUMP {
+        return false;
+    }
+    let leader = board.leader;
+    let partner = leader ^ 2;
+    let trumps = |s: usize| suit_mask(board.hands[s], trump) != 0;
+    // Partner follows to every round of trumps the leader cashes and must
+    // still hold one.
+    let t = board.hands.map(|hand| suit_mask(hand, trump));
+    let drawn = top_run(t[leader], t[0] | t[1] | t[2] | t[3]);
+    if t[partner].count_ones() <= drawn {
+        return false;
+    }
+    (0..4).filter(|&suit| suit != trump).any(|suit| {
+        let h = board.hands.map(|hand| suit_mask(hand, suit));
+        h[leader] != 0
+            && h[partner] == 0
+            && [(leader + 1) & 3, (leader + 3) & 3]
+                .iter()
+                .all(|&d| h[d] != 0 || !trumps(d))
+    })
+}
+
 /// Upper bound on the tricks the side on lead can take at a trick start,
 /// with the defenders' trumps it rests on.
 pub(crate) fn later_tricks_cap(board: &Board, tricks_left: u32) -> (u32, u64) {
+    let (mut cap, mut rel) = top_trump_cap(board, tricks_left);
+    if cap == tricks_left
+        && let Some(lost) = lead_is_lost(board)
+    {
+        cap = tricks_left - 1;
+        rel = lost;
+    }
+    (cap, rel)
+}
+
+/// Every suit the leader can lead is headed by a defender's card that
+/// nobody on the leader's side can ruff: the defenders win this trick.
+/// Returns the top cards this rests on.
+fn lead_is_lost(board: &Board) -> Option<u64> {
+    let leader = board.leader;
+    let partner = leader ^ 2;
+    let trump = board.trump;
+    let partner_trumps = trump != NO_TRUMP && suit_mask(board.hands[partner], trump) != 0;
+    let mut rel = 0u64;
+    for suit in 0..4 {
+        let mine = suit_mask(board.hands[leader], suit);
+        if mine == 0 {
+            continue;
+        }
+        let pards = suit_mask(board.hands[partner], suit);
+        let all = board
+            .hands
+            .iter()
+            .fold(0u16, |a, &h| a | suit_mask(h, suit));
+        let top = top_bit(all);
+        if (mine | pards) & (1 << top) != 0 {
+            return None;
+        }
+        if suit != trump && pards == 0 && partner_trumps {
+            return None;
+        }
+        rel |= 1u64 << (16 * suit + top as usize);
+    }
+    Some(rel)
+}
+
+/// In a suit contract, the defenders' top trump (and the trumps right
+/// below it in the same hand) take a trick each, whatever happens.
+fn top_trump_cap(board: &Board, tricks_left: u32) -> (u32, u64) {
     let trump = board.trump;
     if trump == NO_TRUMP {
         return (tricks_left, 0);

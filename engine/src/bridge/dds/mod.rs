@@ -92,7 +92,6 @@ impl Solver {
             board,
             tt: &mut self.tt,
             nodes: 0,
-            stats: [0; 8],
         }
     }
 
@@ -178,7 +177,7 @@ impl Solver {
         // North and South usually take the same number of tricks whoever
         // declares, and so do East and West: each solve starts from the
         // previous answer.
-        let mut guess = None;
+        let mut guess = Some(estimate_ns(deal, strain));
         for declarer in [Seat::North, Seat::South, Seat::East, Seat::West] {
             let start = Position::new(deal, declarer.next())?;
             let board = start.board(strain);
@@ -194,6 +193,22 @@ impl Solver {
         }
         Ok(tricks)
     }
+}
+
+/// A rough guess of North-South's tricks, to start the first search of a
+/// strain near the answer: about a trick per 3 high-card points above
+/// half the deck, plus a trick for each trump beyond an 8-card fit.
+fn estimate_ns(deal: &Deal, strain: Strain) -> u32 {
+    let hcp = (deal.hands[0].hcp() + deal.hands[2].hcp()) as i32;
+    let total: i32 = deal.hands.iter().map(|h| h.hcp() as i32).sum();
+    let cards = deal.hands[0].len() as i32;
+    let mut est = cards as f32 / 2.0 + (hcp - total / 2) as f32 / 3.0;
+    if let Some(suit) = strain.trump() {
+        let ns = (deal.hands[0].suit_len(suit) + deal.hands[2].suit_len(suit)) as i32;
+        let ew = (deal.hands[1].suit_len(suit) + deal.hands[3].suit_len(suit)) as i32;
+        est += (ns - ew) as f32 / 2.0;
+    }
+    est.round().clamp(0.0, cards as f32) as u32
 }
 
 /// The full double-dummy table of a deal, with a fresh solver.

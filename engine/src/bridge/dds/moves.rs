@@ -207,6 +207,10 @@ fn lead_score(board: &Board, seat: usize, card: u8) -> i32 {
             score -= 15;
         }
     }
+    // Develop the side's long suits.
+    let ours = (mine | pards).count_ones() as i32;
+    let theirs = (left | right).count_ones() as i32;
+    score += 2 * (ours - theirs);
     score
 }
 

@@ -7,8 +7,8 @@
 //! what one question learnt into the next.
 
 use super::bounds::{later_tricks_cap, quick_tricks};
-use super::moves::generate;
-use super::state::{Board, beats, suit_of};
+use super::moves::{generate, sequence_of};
+use super::state::{Board, beats, suit_mask, suit_of, top_bit};
 use super::tt::{Probe, Shape, Table, absolute_move, relative_move};
 
 /// One search over a board, borrowing the solver's table.
@@ -16,7 +16,6 @@ pub(crate) struct Search<'a> {
     pub board: Board,
     pub tt: &'a mut Table,
     pub nodes: u64,
-    pub stats: [u64; 8],
 }
 
 impl Search<'_> {
@@ -77,7 +76,14 @@ impl Search<'_> {
             let (ns, rel) = self.last_trick();
             return (ns >= target, rel);
         }
-        let (quick, quick_rel) = quick_tricks(&self.board);
+        // Quick tricks settle the question once they reach `need`.
+        let need = if self.board.leader & 1 == 0 {
+            target
+        } else {
+            left - target + 1
+        };
+        let (quick, quick_rel) = quick_tricks(&self.board, need as u32);
+
         let (cap, cap_rel) = later_tricks_cap(&self.board, left as u32);
         let (quick, cap) = (quick as i32, cap as i32);
         if self.board.leader & 1 == 0 {
@@ -95,21 +101,13 @@ impl Search<'_> {
                 return (true, cap_rel);
             }
         }
-        self.stats[0] += 1;
         let shape = Shape::of(&self.board);
         let hint = match self.tt.probe(&self.board, &shape, target as u8) {
-            Probe::Known(reached, rel) => {
-                self.stats[1] += 1;
-                return (reached, rel);
-            }
+            Probe::Known(reached, rel) => return (reached, rel),
             Probe::Unknown(hint) => hint.and_then(|rel| absolute_move(rel, self.board.live())),
         };
-        self.stats[2] += 1;
         let live = self.board.live();
         let (reached, rel, best) = self.expand(target, hint);
-        if best.is_some() {
-            self.stats[3] += 1;
-        }
         let best = best.map(|card| relative_move(card, live));
         self.tt
             .store(&self.board, &shape, target as u8, reached, rel, best);
@@ -123,8 +121,7 @@ impl Search<'_> {
         let ns_to_move = self.board.to_move() & 1 == 0;
         let leader = self.board.leader;
         let mut rel_all = 0u64;
-        for (i, &card) in moves.cards[..moves.len].iter().enumerate() {
-            let i = i as u64;
+        for &card in &moves.cards[..moves.len] {
             self.nodes += 1;
             let (reached, rel) = match self.board.play(card) {
                 Some(winner) => {
@@ -135,19 +132,36 @@ impl Search<'_> {
             };
             self.board.undo(leader);
             if reached == ns_to_move {
-                if self.board.played == 0 {
-                    self.stats[4] += 1;
-                    self.stats[5] += i;
-                } else {
-                    self.stats[6] += 1;
-                    self.stats[7] += i;
-                }
                 return (reached, rel, Some(card));
             }
             rel_all |= rel;
         }
-        if self.board.played > 0 {
-            self.stats[6] += 1000000000;
+        // Every card was refuted, but only one card of each sequence was
+        // searched. A sequence that straddles a suit's lowest relevant rank
+        // would split in a position matching only from that rank up (its
+        // lower cards there need not be ours): make the whole sequence
+        // relevant so that it stays one.
+        let hand = self.board.hands[self.board.to_move()];
+        let live = self.board.live();
+        loop {
+            let mut widened = false;
+            for &card in &moves.cards[..moves.len] {
+                let suit = suit_of(card);
+                let relevant = suit_mask(rel_all, suit);
+                if relevant == 0 {
+                    continue;
+                }
+                let seq = suit_mask(sequence_of(card, hand, live), suit);
+                let lowest = seq.trailing_zeros() as u16;
+                let threshold = relevant.trailing_zeros() as u16;
+                if top_bit(seq) as u16 >= threshold && lowest < threshold {
+                    rel_all |= 1u64 << (16 * suit as u16 + lowest);
+                    widened = true;
+                }
+            }
+            if !widened {
+                break;
+            }
         }
         (!ns_to_move, rel_all, None)
     }
@@ -221,46 +235,7 @@ mod tests {
             board,
             tt: &mut tt,
             nodes: 0,
-            stats: [0; 8],
         };
         assert_eq!(search.ns_tricks(None), 3);
-    }
-}
-
-#[cfg(test)]
-mod probe {
-    use super::*;
-    #[test]
-    #[ignore]
-    fn stats() {
-        let deals = [
-            "N:A98.76.Q765.QT97 T76532.AT9.A2.84 .KJ8542.KJT93.32 KQJ4.Q3.84.AKJ65",
-            "N:KQ4.KQT93.52.K62 JT75.85.T93.A743 A82.764.AJ87.QJ9 963.AJ2.KQ64.T85",
-        ];
-        let mut tot = [0u64; 8];
-        let mut nodes = 0;
-        for d in deals {
-            let deal: crate::bridge::Deal = d.parse().unwrap();
-            for trump in 0..5 {
-                for leader in 0..4 {
-                    let mut tt = Table::new(20);
-                    let mut s = Search {
-                        board: Board::new(deal.hands.map(|h| h.0), trump, leader),
-                        tt: &mut tt,
-                        nodes: 0,
-                        stats: [0; 8],
-                    };
-                    s.ns_tricks(None);
-                    for (t, v) in tot.iter_mut().zip(s.stats) {
-                        *t += v;
-                    }
-                    nodes += s.nodes;
-                }
-            }
-        }
-        println!(
-            "nodes {nodes} starts {} tthits {} expanded {} cut {} leadcut {} leadcutidx {} follow {} {}",
-            tot[0], tot[1], tot[2], tot[3], tot[4], tot[5], tot[6], tot[7]
-        );
     }
 }

@@ -43,6 +43,24 @@ pub(crate) fn beats(card: u8, best: u8, trump: usize) -> bool {
     }
 }
 
+/// From-scratch winner of a complete trick (`cards` in play order, led by
+/// `leader`): the twin of the running winner [`Board::play`] keeps.
+pub(crate) fn trick_winner(cards: &[u8; 4], leader: usize, trump: usize) -> usize {
+    let mut best = 0;
+    for k in 1..4 {
+        let (c, b) = (cards[k], cards[best]);
+        let wins = if suit_of(c) == suit_of(b) {
+            rank_of(c) > rank_of(b)
+        } else {
+            suit_of(c) == trump
+        };
+        if wins {
+            best = k;
+        }
+    }
+    (leader + best) & 3
+}
+
 /// One trick's cards in play order, with the seat and card winning it
 /// after each card.
 #[derive(Clone, Copy, Debug, Default)]
@@ -142,6 +160,11 @@ impl Board {
         }
         if k == 3 {
             let winner = t.win_seat[3];
+            debug_assert_eq!(
+                winner,
+                trick_winner(&t.cards, self.leader, trump),
+                "incremental trick winner"
+            );
             self.played = 0;
             self.leader = winner;
             self.depth += 1;
@@ -193,5 +216,45 @@ impl Board {
         let suit = self.lead_suit();
         let follow = hand & (u64::from(SUIT_BITS) << (16 * suit));
         if follow != 0 { follow } else { hand }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bridge::Deal;
+    use rand::rngs::StdRng;
+    use rand::{RngExt, SeedableRng};
+
+    /// Random play-outs: every trick's running winner matches the
+    /// from-scratch one, and undoing all cards restores the deal.
+    #[test]
+    fn play_and_undo_are_twins_of_from_scratch() {
+        let mut rng = StdRng::seed_from_u64(7);
+        for _ in 0..200 {
+            let deal = Deal::random(&mut rng);
+            let hands = deal.hands.map(|h| h.0);
+            let trump = rng.random_range(0..5);
+            let mut board = Board::new(hands, trump, rng.random_range(0..4));
+            let mut leaders = Vec::new();
+            for _ in 0..52 {
+                let legal = board.legal();
+                let cards: Vec<u8> = (0..64u8).filter(|&b| legal >> b & 1 != 0).collect();
+                let card = cards[rng.random_range(0..cards.len())];
+                leaders.push(board.leader);
+                if let Some(winner) = board.play(card) {
+                    let t = &board.stack[board.depth - 1];
+                    assert_eq!(
+                        winner,
+                        trick_winner(&t.cards, *leaders.last().unwrap_or(&0), trump)
+                    );
+                }
+            }
+            while let Some(leader) = leaders.pop() {
+                board.undo(leader);
+            }
+            assert_eq!(board.hands, hands);
+            assert_eq!(board.played, 0);
+        }
     }
 }

@@ -154,7 +154,7 @@ pub(crate) struct Table {
 }
 
 /// Patterns kept per group; the oldest is overwritten beyond this.
-const GROUP_CAP: usize = 64;
+const GROUP_CAP: usize = 128;
 
 /// Multiplicative hasher for the group keys (already well mixed bits).
 #[derive(Clone, Copy, Default)]
