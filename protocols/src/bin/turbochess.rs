@@ -8,6 +8,7 @@ use engine::chess::search::bench::DEFAULT_DEPTH;
 use protocols::chess_perft;
 use protocols::uci;
 use protocols::uci::report::{bench_report, eval_report, parse_piece};
+use std::io::Write;
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -66,6 +67,13 @@ enum Bench {
     Perft,
 }
 
+/// Writes a report to stdout. A reader that closed the pipe early
+/// (`turbochess perft 6 | head`) has what it wanted: not a panic.
+fn emit(text: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
@@ -79,7 +87,7 @@ fn main() -> ExitCode {
         Some(Command::Perft { depth, fen }) => {
             match chess_perft::perft_command(depth, fen.as_deref()) {
                 Ok(report) => {
-                    print!("{report}");
+                    emit(&report);
                     ExitCode::SUCCESS
                 }
                 Err(e) => {
@@ -93,7 +101,7 @@ fn main() -> ExitCode {
             ..
         }) => match chess_perft::bench_perft(None) {
             Ok(report) => {
-                print!("{report}");
+                emit(&report);
                 ExitCode::SUCCESS
             }
             Err(e) => {
@@ -106,7 +114,7 @@ fn main() -> ExitCode {
                 eprintln!("turbochess: expected --depth 1..=64, got {depth}");
                 return ExitCode::from(2);
             }
-            print!("{}", bench_report(depth));
+            emit(&bench_report(depth));
             ExitCode::SUCCESS
         }
         Some(Command::Eval { fen, piece }) => {
@@ -128,7 +136,7 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
-            print!("{}", eval_report(&board, piece));
+            emit(&eval_report(&board, piece));
             ExitCode::SUCCESS
         }
     }
