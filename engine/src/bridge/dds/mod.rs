@@ -5,16 +5,17 @@
 //! card to the end with every hand visible. This module is that open-card
 //! search, done exactly and fast, the way modern solvers do it:
 //!
-//! - zero-window alpha-beta on tricks ([`search`]): each search asks "can
-//!   North-South take at least *n* tricks?", and a few such questions pin
-//!   down the exact count;
-//! - quick-trick and later-trick bounds at each trick start ([`bounds`]);
-//! - a transposition table keyed on suit holdings by *relative* rank, so
-//!   that positions differing only in which small cards are gone share one
-//!   entry ([`tt`]);
+//! - zero-window alpha-beta on tricks (`search.rs`): each search asks
+//!   "can North-South take at least *n* tricks?", and a few such questions
+//!   (starting from a guess) pin down the exact count;
+//! - quick-trick and later-trick bounds at each trick start (`bounds.rs`);
+//! - a transposition table on trick boundaries keyed on suit lengths and
+//!   on the owners of the cards that mattered, by *relative* rank — Ginsberg's
+//!   partition search, as DDS does it: positions that differ only in small
+//!   cards share one entry (`tt.rs`);
 //! - equivalent cards (a sequence in one hand) searched once, and a move
-//!   ordering that tries winners, ruffs and low cards where they belong
-//!   ([`moves`]).
+//!   ordering that cashes winners, leads to partner's honours, ruffs and
+//!   plays low where it belongs (`moves.rs`).
 //!
 //! # Examples
 //!
