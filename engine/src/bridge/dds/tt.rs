@@ -189,7 +189,7 @@ impl Hasher for Mix {
 }
 
 impl Table {
-    /// A table holding up to `2^bits` entries (64 bytes each) before it
+    /// A table holding up to `2^bits` patterns (about 48 bytes each) before it
     /// starts afresh.
     pub fn new(bits: u32) -> Table {
         Table {
