@@ -120,12 +120,11 @@ fn reference_reaches(pos: &Position, strain: Strain, target: i32) -> bool {
 
 /// One long-lived solver on many different deals: its table's patterns
 /// must never carry a bound to a position where it does not hold.
-#[test]
-fn shared_table_matches_reference_on_larger_endings() {
-    let mut rng = StdRng::seed_from_u64(0x5eed_0006);
+fn shared_table_check(cases: usize, sizes: &[usize], seed: u64) {
+    let mut rng = StdRng::seed_from_u64(seed);
     let mut solver = Solver::with_table_bits(18);
-    for case in 0..80 {
-        let deal = random_ending(&mut rng, 5 + case % 2);
+    for case in 0..cases {
+        let deal = random_ending(&mut rng, sizes[case % sizes.len()]);
         let leader = Seat::from_index(rng.random_range(0..4));
         let strain = Strain::ALL[case % 5];
         let pos = Position::new(&deal, leader).expect("valid ending");
@@ -141,6 +140,17 @@ fn shared_table_matches_reference_on_larger_endings() {
             "case {case}: {deal:?} {strain}"
         );
     }
+}
+
+#[test]
+fn shared_table_matches_reference_on_larger_endings() {
+    shared_table_check(80, &[5, 6], 0x5eed_0006);
+}
+
+#[test]
+#[ignore = "seven-card endings: about a minute"]
+fn shared_table_matches_reference_on_seven_card_endings() {
+    shared_table_check(300, &[7], 0x5eed_0007);
 }
 
 #[test]
@@ -195,11 +205,11 @@ fn check_boards(step: usize) {
 
 #[test]
 fn fixture_tables_sample() {
-    check_boards(if cfg!(debug_assertions) { 200 } else { 20 });
+    check_boards(if cfg!(debug_assertions) { 200 } else { 25 });
 }
 
 #[test]
-#[ignore = "all 200 boards: about a minute in release"]
+#[ignore = "all 200 boards: a few minutes in release (`turbobridge bench` checks them too)"]
 fn fixture_tables_all() {
     check_boards(1);
 }

@@ -5,16 +5,17 @@
 //! card to the end with every hand visible. This module is that open-card
 //! search, done exactly and fast, the way modern solvers do it:
 //!
-//! - zero-window alpha-beta on tricks ([`search`]): each search asks "can
-//!   North-South take at least *n* tricks?", and a few such questions pin
-//!   down the exact count;
-//! - quick-trick and later-trick bounds at each trick start ([`bounds`]);
-//! - a transposition table keyed on suit holdings by *relative* rank, so
-//!   that positions differing only in which small cards are gone share one
-//!   entry ([`tt`]);
+//! - zero-window alpha-beta on tricks (`search.rs`): each search asks
+//!   "can North-South take at least *n* tricks?", and a few such questions
+//!   (starting from a guess) pin down the exact count;
+//! - quick-trick and later-trick bounds at each trick start (`bounds.rs`);
+//! - a transposition table on trick boundaries keyed on suit lengths and
+//!   on the owners of the cards that mattered, by *relative* rank — Ginsberg's
+//!   partition search, as DDS does it: positions that differ only in small
+//!   cards share one entry (`tt.rs`);
 //! - equivalent cards (a sequence in one hand) searched once, and a move
-//!   ordering that tries winners, ruffs and low cards where they belong
-//!   ([`moves`]).
+//!   ordering that cashes winners, leads to partner's honours, ruffs and
+//!   plays low where it belongs (`moves.rs`).
 //!
 //! # Examples
 //!
@@ -46,7 +47,7 @@ use search::Search;
 use state::Board;
 use tt::Table;
 
-/// Default transposition table size: 2^20 entries (24 MiB).
+/// Default transposition table size: up to 2^20 patterns (about 50 MiB).
 pub const DEFAULT_TABLE_BITS: u32 = 20;
 
 /// A reusable double-dummy solver. Its transposition table is keyed on
@@ -69,7 +70,8 @@ impl Solver {
         Solver::with_table_bits(DEFAULT_TABLE_BITS)
     }
 
-    /// A solver whose table holds `2^bits` entries of 24 bytes.
+    /// A solver whose table holds up to `2^bits` patterns (about 48 bytes
+    /// each) before it starts afresh.
     pub fn with_table_bits(bits: u32) -> Solver {
         Solver {
             tt: Table::new(bits.clamp(4, 28)),

@@ -189,7 +189,7 @@ impl Hasher for Mix {
 }
 
 impl Table {
-    /// A table holding up to `2^bits` entries (64 bytes each) before it
+    /// A table holding up to `2^bits` patterns (about 48 bytes each) before it
     /// starts afresh.
     pub fn new(bits: u32) -> Table {
         Table {
@@ -207,6 +207,7 @@ impl Table {
     #[inline]
     pub fn probe(&self, board: &Board, shape: &Shape, target: u8) -> Probe {
         let mut hint = None;
+        let mut loose = None;
         let Some(group) = self.groups.get(&(shape.dist, shape.meta)) else {
             return Probe::Unknown(None);
         };
@@ -217,10 +218,15 @@ impl Table {
             } else {
                 e.value < target
             };
-            if !answers && (hint.is_some() || e.best == 0) {
+            if !answers && (hint.is_some() || e.best == 0) && loose.is_some() {
                 continue;
             }
             if (e.owners ^ shape.owners) & e.mask != 0 {
+                // A position of the same shape: its best move is a fair
+                // first guess here too.
+                if loose.is_none() && e.best != 0 {
+                    loose = Some(e.best - 1);
+                }
                 continue;
             }
             if answers {
@@ -228,7 +234,7 @@ impl Table {
             }
             hint = Some(e.best - 1);
         }
-        Probe::Unknown(hint)
+        Probe::Unknown(hint.or(loose))
     }
 
     /// Records the answer to "North-South take at least `target`?" with the
