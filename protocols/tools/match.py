@@ -6,12 +6,13 @@ Each opening is played twice, colours reversed. The clock is kept here
 GUI would: a move that takes longer than the clock is a time loss. An
 illegal or unparsable move is a loss too and is counted.
 
-Example (the match in the report):
-    python3 protocols/tools/match.py --games 40 --tc 10+0.1 \
-        --engine target/release/turbochess \
+Example (the match in the report: 200 games, 50 openings, both colours):
+    python3 protocols/tools/match.py --games 200 --tc 10+0.1 \
+        --engine target/release/turbochess --pgn games.pgn \
         --opponent /usr/games/stockfish \
         --opponent-option UCI_LimitStrength=true --opponent-option UCI_Elo=2000 \
-        --opponent-option Threads=1 --opponent-option Hash=16
+        --opponent-option Threads=1 --opponent-option Hash=16 \
+        --opponent-option "Move Overhead=300"
 
 Prints one line per game and a summary with the Elo estimate and its 95%
 error bars (normal approximation on the per-game scores).
