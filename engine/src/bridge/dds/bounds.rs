@@ -228,3 +228,41 @@ fn top_trump_cap(board: &Board, tricks_left: u32) -> (u32, u64) {
     let run = top_run(t[holder], all);
     (tricks_left.saturating_sub(run), nth_top(all, run, trump))
 }
+
+/// Second hand to play, with one card led: does second hand's side win
+/// this trick whatever the third hand does? Returns the card the win rests
+/// on (our top card of the suit, or our top trump when ruffing).
+pub(crate) fn second_hand_wins(board: &Board) -> Option<u64> {
+    let seat = board.to_move();
+    let partner = seat ^ 2;
+    let third = (seat + 1) & 3;
+    let trump = board.trump;
+    let (led, _) = board.winning();
+    let suit = usize::from(led >> 4);
+    let h = |s: usize, suit: usize| suit_mask(board.hands[s], suit);
+    let third_ruffs =
+        trump != NO_TRUMP && suit != trump && h(third, suit) == 0 && h(third, trump) != 0;
+    let (mine, pards) = (h(seat, suit), h(partner, suit));
+    if mine != 0 {
+        // Following: our side's top card of the suit beats the led card and
+        // third hand's, and third hand cannot ruff. Partner's top card only
+        // counts if partner can play it (holds the suit).
+        let ours = mine | pards;
+        let top = top_bit(ours);
+        let beaten = (1u16 << (led & 15)) | h(third, suit);
+        if third_ruffs || top < top_bit(beaten) {
+            return None;
+        }
+        return Some(1u64 << (16 * suit + top as usize));
+    }
+    if trump == NO_TRUMP || suit == trump || h(seat, trump) == 0 {
+        return None;
+    }
+    // Ruffing: third hand must follow suit or hold no trumps; partner
+    // (last to play) never overruffs us.
+    if third_ruffs {
+        return None;
+    }
+    let top = top_bit(h(seat, trump));
+    Some(1u64 << (16 * trump + top as usize))
+}

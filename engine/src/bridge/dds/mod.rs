@@ -90,11 +90,7 @@ impl Solver {
     }
 
     fn search(&mut self, board: Board) -> Search<'_> {
-        Search {
-            board,
-            tt: &mut self.tt,
-            nodes: 0,
-        }
+        Search::new(board, &mut self.tt)
     }
 
     /// Tricks North-South take of the remaining ones (the trick in progress
@@ -131,7 +127,7 @@ impl Solver {
         let hand = board.hands[seat];
         let live = board.live();
         let mut values = Vec::new();
-        let moves = generate(&board, None);
+        let moves = generate(&board, None, None);
         // Cards of one hand are often worth the same: each solve starts
         // from the previous card's value.
         let mut last: Option<u32> = None;

@@ -104,8 +104,9 @@ pub(crate) fn sequence_of(card: u8, hand: u64, live: u64) -> u64 {
 }
 
 /// Ordered candidate moves for the seat to move. `hint` is a card to try
-/// first (the transposition table's best move), if legal.
-pub(crate) fn generate(board: &Board, hint: Option<u8>) -> MoveList {
+/// first (the transposition table's best move), if legal; `killer` (the
+/// last lead that refuted a trick start at this depth) comes next.
+pub(crate) fn generate(board: &Board, hint: Option<u8>, killer: Option<u8>) -> MoveList {
     let legal = board.legal();
     let live = board.live();
     let seat = board.to_move();
@@ -138,6 +139,8 @@ pub(crate) fn generate(board: &Board, hint: Option<u8>) -> MoveList {
             };
             if hint == Some(card) {
                 score += 10_000;
+            } else if killer == Some(card) {
+                score += 5_000;
             }
             list.push(card, score);
         }
