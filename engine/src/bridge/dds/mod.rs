@@ -32,6 +32,7 @@
 //! assert_eq!(solver.tricks(&start, Strain::NoTrump), 9);
 //! ```
 
+mod bits;
 mod bounds;
 mod moves;
 mod position;

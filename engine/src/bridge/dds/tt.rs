@@ -16,6 +16,7 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hasher};
 
+use super::bits::{compress, spread};
 use super::state::{Board, suit_mask, top_bit};
 
 /// A trick-start position described for the table: suit lengths per hand,
@@ -25,51 +26,6 @@ pub(crate) struct Shape {
     dist: u64,
     meta: u8,
     owners: u128,
-}
-
-/// `COMPRESS[m][x]`: the bits of `x` selected by the mask `m`, packed
-/// towards bit 0 (a byte-wide "parallel bit extract").
-static COMPRESS: [[u8; 256]; 256] = {
-    let mut table = [[0u8; 256]; 256];
-    let mut m = 0;
-    while m < 256 {
-        let mut x = 0;
-        while x < 256 {
-            let (mut out, mut k, mut bit) = (0u8, 0, 0);
-            while bit < 8 {
-                if m & (1 << bit) != 0 {
-                    if x & (1 << bit) != 0 {
-                        out |= 1 << k;
-                    }
-                    k += 1;
-                }
-                bit += 1;
-            }
-            table[m][x] = out;
-            x += 1;
-        }
-        m += 1;
-    }
-    table
-};
-
-/// The bits of `x` at the positions of `mask`, packed towards bit 0.
-#[inline]
-fn compress(x: u16, mask: u16) -> u32 {
-    let (lo, hi) = (mask as u8, (mask >> 8) as u8);
-    let low = u32::from(COMPRESS[lo as usize][(x as u8) as usize]);
-    let high = u32::from(COMPRESS[hi as usize][((x >> 8) as u8) as usize]);
-    low | high << lo.count_ones()
-}
-
-/// Bit `i` of `x` (below 16) moved to bit `2 i`.
-#[inline]
-fn spread(x: u32) -> u32 {
-    let mut x = x & 0xffff;
-    x = (x | x << 8) & 0x00ff_00ff;
-    x = (x | x << 4) & 0x0f0f_0f0f;
-    x = (x | x << 2) & 0x3333_3333;
-    (x | x << 1) & 0x5555_5555
 }
 
 impl Shape {
