@@ -54,10 +54,22 @@ fn cashable(board: &Board, seat: usize, need: u32) -> (u32, u64) {
         if all == 0 {
             continue;
         }
-        let mut run = top_run(h[seat], all);
-        if run == 0 {
+        let top = top_run(h[seat], all);
+        if top == 0 {
             continue;
         }
+        // Length winners: once the top cards have drawn every other
+        // hand's cards of the suit, the rest of ours are winners too.
+        let others = (0..4)
+            .filter(|&s| s != seat)
+            .map(|s| h[s].count_ones())
+            .max()
+            .unwrap_or(0);
+        let mut run = if others <= top {
+            h[seat].count_ones()
+        } else {
+            top
+        };
         if trump != NO_TRUMP && suit != trump {
             for def in [lho, rho] {
                 if has_trumps(def) {
@@ -73,7 +85,9 @@ fn cashable(board: &Board, seat: usize, need: u32) -> (u32, u64) {
         }
         if run > 0 {
             total += run;
-            *slot = (run, nth_top(all, run, suit));
+            // The winners rest on the top cards only (lengths are part
+            // of every position's key).
+            *slot = (run, nth_top(all, run.min(top), suit));
         }
     }
     // Longest runs first: the fewest suits that reach `need`.
