@@ -174,6 +174,11 @@ fn ruff_to_partner(board: &Board) -> bool {
 /// with the defenders' trumps it rests on.
 pub(crate) fn later_tricks_cap(board: &Board, tricks_left: u32) -> (u32, u64) {
     let (mut cap, mut rel) = top_trump_cap(board, tricks_left);
+    if let Some((_, most)) = trump_length_tricks(board)
+        && most <= cap
+    {
+        (cap, rel) = (most, 0);
+    }
     if cap == tricks_left
         && let Some(lost) = lead_is_lost(board)
     {
@@ -239,7 +244,18 @@ fn top_trump_cap(board: &Board, tricks_left: u32) -> (u32, u64) {
     } else {
         (leader + 3) & 3
     };
-    let run = top_run(t[holder], all);
+    let mut run = top_run(t[holder], all);
+    // DDS's later tricks: the second-best trump with the other defender
+    // also wins, unless both are singletons that can fall together.
+    let other = holder ^ 2;
+    let below = all & !(1u16 << top);
+    if run == 1
+        && below != 0
+        && t[other] & (1u16 << top_bit(below)) != 0
+        && (t[holder].count_ones() > 1 || t[other].count_ones() > 1)
+    {
+        run = 2;
+    }
     (tricks_left.saturating_sub(run), nth_top(all, run, trump))
 }
 
@@ -279,4 +295,27 @@ pub(crate) fn second_hand_wins(board: &Board) -> Option<u64> {
     }
     let top = top_bit(h(seat, trump));
     Some(1u64 << (16 * trump + top as usize))
+}
+
+/// When only one side holds trumps, every trump of that side's longer
+/// trump hand wins a trick: whenever it is played the trick is won by a
+/// trump, and only that side has any. Returns the sure tricks and the most
+/// tricks of the side on lead, or `None` when both sides hold trumps (or
+/// in notrump). These rest on suit lengths alone.
+pub(crate) fn trump_length_tricks(board: &Board) -> Option<(u32, u32)> {
+    let trump = board.trump;
+    if trump == NO_TRUMP {
+        return None;
+    }
+    let leader = board.leader;
+    let t = board.hands.map(|hand| suit_mask(hand, trump).count_ones());
+    let ours = t[leader].max(t[leader ^ 2]);
+    let theirs = t[(leader + 1) & 3].max(t[(leader + 3) & 3]);
+    let left = board.hands[leader].count_ones();
+    match (ours, theirs) {
+        (0, 0) => None,
+        (0, theirs) => Some((0, left - theirs)),
+        (ours, 0) => Some((ours, left)),
+        _ => None,
+    }
 }

@@ -6,7 +6,7 @@
 //! such questions ([`Search::ns_tricks`]), the transposition table carrying
 //! what one question learnt into the next.
 
-use super::bounds::{later_tricks_cap, quick_tricks, second_hand_wins};
+use super::bounds::{later_tricks_cap, quick_tricks, second_hand_wins, trump_length_tricks};
 use super::moves::{generate, sequence_of};
 use super::state::{Board, beats, rank_of, suit_mask, suit_of, top_bit};
 use super::tt::{Probe, Shape, Table, absolute_move, relative_move};
@@ -106,7 +106,11 @@ impl<'a> Search<'a> {
         } else {
             left - target + 1
         };
-        let (quick, quick_rel) = quick_tricks(&self.board, need as u32);
+        let (quick, quick_rel) = match trump_length_tricks(&self.board) {
+            // Only the suit lengths (part of every key) matter here.
+            Some((sure, _)) if sure >= need as u32 => (sure, 0),
+            _ => quick_tricks(&self.board, need as u32),
+        };
 
         let (cap, cap_rel) = later_tricks_cap(&self.board, left as u32);
         let (quick, cap) = (quick as i32, cap as i32);
