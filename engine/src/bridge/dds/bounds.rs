@@ -34,19 +34,17 @@ fn nth_top(all: u16, n: u32, suit: usize) -> u64 {
     1u64 << (16 * suit + top_bit(m) as usize)
 }
 
-/// Tricks `seat` can cash from the top when on lead, suit by suit: each
+/// Tricks `seat` can cash from the top when on lead, per suit: each
 /// winner led wins, and in a suit contract a side-suit winner only counts
 /// for as many rounds as every defender holding trumps still follows.
-/// Also returns the winning ranks of a set of suits that makes `need`
-/// tricks (the lowest counted card of each), fewest cards first, so that
-/// the bound holds in as many positions as possible.
-fn cashable(board: &Board, seat: usize, need: u32) -> (u32, u64) {
+/// Each suit's count comes with the card it rests on (the lowest top card
+/// counted).
+fn suit_runs(board: &Board, seat: usize) -> [(u32, u64); 4] {
     let trump = board.trump;
     let lho = (seat + 1) & 3;
     let rho = (seat + 3) & 3;
     let partner = seat ^ 2;
     let has_trumps = |s: usize| trump != NO_TRUMP && suit_mask(board.hands[s], trump) != 0;
-    let mut total = 0;
     let mut runs = [(0u32, 0u64); 4];
     for (suit, slot) in runs.iter_mut().enumerate() {
         let h = board.hands.map(|hand| suit_mask(hand, suit));
@@ -84,13 +82,19 @@ fn cashable(board: &Board, seat: usize, need: u32) -> (u32, u64) {
             }
         }
         if run > 0 {
-            total += run;
             // The winners rest on the top cards only (lengths are part
             // of every position's key).
             *slot = (run, nth_top(all, run.min(top), suit));
         }
     }
-    // Longest runs first: the fewest suits that reach `need`.
+    runs
+}
+
+/// Total of some suits' counts, and the cards of the fewest suits that
+/// reach `need` (longest first), so that the bound holds in as many
+/// positions as possible.
+fn total_and_cards(mut runs: [(u32, u64); 4], need: u32) -> (u32, u64) {
+    let total = runs.iter().map(|r| r.0).sum();
     runs.sort_unstable_by_key(|&(run, _)| std::cmp::Reverse(run));
     let mut rel = 0u64;
     let mut got = 0;
@@ -106,14 +110,17 @@ fn cashable(board: &Board, seat: usize, need: u32) -> (u32, u64) {
 
 /// Sure tricks for the side on lead at a trick start: the leader's own
 /// cashable winners, or, when the leader can reach partner in a suit where
-/// partner holds the top card, partner's.
+/// partner holds the top card, the leader's winners in some suits and then
+/// partner's in the others.
 /// `need` is the count that would settle the question at hand: the
 /// winning ranks returned are those of enough suits to reach it.
 pub(crate) fn quick_tricks(board: &Board, need: u32) -> (u32, u64) {
     let leader = board.leader;
     let partner = leader ^ 2;
     let ruff = u32::from(ruff_to_partner(board));
-    let own = cashable(board, leader, need.saturating_sub(ruff));
+    let mine = suit_runs(board, leader);
+    let own = total_and_cards(mine, need.saturating_sub(ruff));
+    let own = (own.0 + ruff, own.1);
     // A suit in which the leader can reach partner's top card.
     let reach = (0..4).find(|&suit| {
         let mine = suit_mask(board.hands[leader], suit);
@@ -129,14 +136,43 @@ pub(crate) fn quick_tricks(board: &Board, need: u32) -> (u32, u64) {
             });
         mine != 0 && pards != 0 && top_bit(pards) == top_bit(all) && !ruffed
     });
-    let own = (own.0 + ruff, own.1);
-    if let Some(suit) = reach {
-        let (count, rel) = cashable(board, partner, need);
-        if count > own.0 {
-            // The crossing rests on partner's top card of that suit.
-            let top = top_bit(suit_mask(board.hands[partner], suit));
-            return (count, rel | 1u64 << (16 * suit + top as usize));
+    let Some(cross) = reach else {
+        return own;
+    };
+    // The crossing rests on partner's top card of that suit.
+    let entry = 1u64 << (16 * cross + top_bit(suit_mask(board.hands[partner], cross)) as usize);
+    let theirs = suit_runs(board, partner);
+    // Each suit is cashed by one hand: the leader's first (keeping a card
+    // of the crossing suit), then partner's after the crossing.
+    let mut split = [(0u32, 0u64); 4];
+    let mut leader_cashes = [false; 4];
+    for suit in 0..4 {
+        if suit != cross && mine[suit].0 > theirs[suit].0 {
+            split[suit] = mine[suit];
+            leader_cashes[suit] = true;
+        } else {
+            split[suit] = theirs[suit];
         }
+    }
+    // Partner must find a discard for each round of the leader's suits he
+    // cannot follow, without throwing a counted winner.
+    let (mut discards, mut spare) = (0, 0);
+    for suit in 0..4 {
+        let len = suit_mask(board.hands[partner], suit).count_ones();
+        if leader_cashes[suit] {
+            discards += split[suit].0.saturating_sub(len);
+            spare += len.saturating_sub(split[suit].0);
+        } else {
+            spare += len - theirs[suit].0.min(len);
+        }
+    }
+    let (count, rel) = if discards <= spare {
+        total_and_cards(split, need)
+    } else {
+        total_and_cards(theirs, need)
+    };
+    if count > own.0 {
+        return (count, rel | entry);
     }
     own
 }
