@@ -11,6 +11,10 @@ use super::moves::{generate, sequence_of};
 use super::state::{Board, beats, rank_of, suit_mask, suit_of, top_bit};
 use super::tt::{Probe, Shape, Table, absolute_move, relative_move};
 
+/// Tricks left from which a trick start looks in the table before
+/// counting quick tricks.
+const EARLY_PROBE: i32 = 10;
+
 /// One search over a board, borrowing the solver's table.
 pub(crate) struct Search<'a> {
     pub board: Board,
@@ -100,6 +104,18 @@ impl<'a> Search<'a> {
             let (ns, rel) = self.last_trick();
             return (ns >= target, rel);
         }
+        // Early in the play most positions are in the table (DDS looks
+        // there first while 6 or more tricks are left); later the quick
+        // tricks are cheaper and settle more.
+        let (shape, early) = if left >= EARLY_PROBE {
+            let shape = Shape::of(&self.board);
+            match self.tt.probe(&self.board, &shape, target as u8) {
+                Probe::Known(reached, rel) => return (reached, rel),
+                Probe::Unknown(hint) => (Some(shape), Some(hint)),
+            }
+        } else {
+            (None, None)
+        };
         // Quick tricks settle the question once they reach `need`.
         let need = if self.board.leader & 1 == 0 {
             target
@@ -129,11 +145,15 @@ impl<'a> Search<'a> {
                 return (true, cap_rel);
             }
         }
-        let shape = Shape::of(&self.board);
-        let hint = match self.tt.probe(&self.board, &shape, target as u8) {
-            Probe::Known(reached, rel) => return (reached, rel),
-            Probe::Unknown(hint) => hint.and_then(|rel| absolute_move(rel, self.board.live())),
+        let shape = shape.unwrap_or_else(|| Shape::of(&self.board));
+        let hint = match early {
+            Some(hint) => hint,
+            None => match self.tt.probe(&self.board, &shape, target as u8) {
+                Probe::Known(reached, rel) => return (reached, rel),
+                Probe::Unknown(hint) => hint,
+            },
         };
+        let hint = hint.and_then(|rel| absolute_move(rel, self.board.live()));
         let live = self.board.live();
         let (reached, rel, best) = self.expand(target, hint);
         let best = best.map(|card| relative_move(card, live));
