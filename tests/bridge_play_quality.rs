@@ -125,20 +125,35 @@ fn quality_bidding_and_declarer_play() {
         abs as f64 / n as f64,
         declaring as f64 / n as f64
     );
-    // (2) Declarer play at three levels, all four seats ours.
+    // (2) Declarer play, all four seats ours: each level against
+    // defenders of the same level, then declarer's level alone varied
+    // against the default defenders (which shows what declarer's search
+    // itself gains).
+    let full = PlayOptions {
+        search_tricks: 13,
+        ..PlayOptions::default()
+    };
+    let cheat = PlayOptions {
+        cheat: true,
+        ..PlayOptions::default()
+    };
+    let default = PlayOptions::default();
+    let heuristic = PlayOptions::heuristic();
     let levels = [
-        ("heuristic", PlayOptions::heuristic(), false),
-        ("default", PlayOptions::default(), true),
-        (
-            "cheat",
-            PlayOptions {
-                cheat: true,
-                ..PlayOptions::default()
-            },
-            true,
-        ),
+        ("heuristic", heuristic, heuristic),
+        ("default", default, default),
+        ("full", full, full),
+        ("cheat", cheat, cheat),
+        ("heuristic declarer, default defenders", heuristic, default),
+        ("full declarer, default defenders", full, default),
+        ("cheat declarer, default defenders", cheat, default),
     ];
-    for (label, options, search) in levels {
+    // The full horizon costs some 30 times the default: only on request.
+    let with_full = std::env::var_os("QUALITY_FULL").is_some();
+    for (label, declarer_options, defender_options) in levels {
+        if declarer_options.search_tricks == 13 && !with_full {
+            continue;
+        }
         let mut player = Solver::new();
         let mut rng = StdRng::seed_from_u64(99);
         let (mut diff, mut played, mut made, mut dd_made) = (0i64, 0i64, 0, 0);
@@ -150,13 +165,22 @@ fn quality_bidding_and_declarer_play() {
             let dd = b.table.get(contract.declarer, contract.strain);
             let mut play = Play::new(&b.deal, &contract);
             while !play.is_finished() {
-                let analysis: Option<&mut dyn DoubleDummy> =
-                    if search { Some(&mut player) } else { None };
+                let declaring = play.next_seat().side() == contract.declarer.side();
+                let options = if declaring {
+                    &declarer_options
+                } else {
+                    &defender_options
+                };
+                let analysis: Option<&mut dyn DoubleDummy> = if options.search_factor != 0 {
+                    Some(&mut player)
+                } else {
+                    None
+                };
                 let choice = find_card(
                     &play,
                     bidding.infos(),
                     contract.tricks_needed(),
-                    &options,
+                    options,
                     analysis,
                     &mut rng,
                     &mut || false,

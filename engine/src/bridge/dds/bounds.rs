@@ -34,19 +34,17 @@ fn nth_top(all: u16, n: u32, suit: usize) -> u64 {
     1u64 << (16 * suit + top_bit(m) as usize)
 }
 
-/// Tricks `seat` can cash from the top when on lead, suit by suit: each
+/// Tricks `seat` can cash from the top when on lead, per suit: each
 /// winner led wins, and in a suit contract a side-suit winner only counts
 /// for as many rounds as every defender holding trumps still follows.
-/// Also returns the winning ranks of a set of suits that makes `need`
-/// tricks (the lowest counted card of each), fewest cards first, so that
-/// the bound holds in as many positions as possible.
-fn cashable(board: &Board, seat: usize, need: u32) -> (u32, u64) {
+/// Each suit's count comes with the card it rests on (the lowest top card
+/// counted).
+fn suit_runs(board: &Board, seat: usize) -> [(u32, u64); 4] {
     let trump = board.trump;
     let lho = (seat + 1) & 3;
     let rho = (seat + 3) & 3;
     let partner = seat ^ 2;
     let has_trumps = |s: usize| trump != NO_TRUMP && suit_mask(board.hands[s], trump) != 0;
-    let mut total = 0;
     let mut runs = [(0u32, 0u64); 4];
     for (suit, slot) in runs.iter_mut().enumerate() {
         let h = board.hands.map(|hand| suit_mask(hand, suit));
@@ -54,10 +52,22 @@ fn cashable(board: &Board, seat: usize, need: u32) -> (u32, u64) {
         if all == 0 {
             continue;
         }
-        let mut run = top_run(h[seat], all);
-        if run == 0 {
+        let top = top_run(h[seat], all);
+        if top == 0 {
             continue;
         }
+        // Length winners: once the top cards have drawn every other
+        // hand's cards of the suit, the rest of ours are winners too.
+        let others = (0..4)
+            .filter(|&s| s != seat)
+            .map(|s| h[s].count_ones())
+            .max()
+            .unwrap_or(0);
+        let mut run = if others <= top {
+            h[seat].count_ones()
+        } else {
+            top
+        };
         if trump != NO_TRUMP && suit != trump {
             for def in [lho, rho] {
                 if has_trumps(def) {
@@ -72,11 +82,19 @@ fn cashable(board: &Board, seat: usize, need: u32) -> (u32, u64) {
             }
         }
         if run > 0 {
-            total += run;
-            *slot = (run, nth_top(all, run, suit));
+            // The winners rest on the top cards only (lengths are part
+            // of every position's key).
+            *slot = (run, nth_top(all, run.min(top), suit));
         }
     }
-    // Longest runs first: the fewest suits that reach `need`.
+    runs
+}
+
+/// Total of some suits' counts, and the cards of the fewest suits that
+/// reach `need` (longest first), so that the bound holds in as many
+/// positions as possible.
+fn total_and_cards(mut runs: [(u32, u64); 4], need: u32) -> (u32, u64) {
+    let total = runs.iter().map(|r| r.0).sum();
     runs.sort_unstable_by_key(|&(run, _)| std::cmp::Reverse(run));
     let mut rel = 0u64;
     let mut got = 0;
@@ -92,14 +110,17 @@ fn cashable(board: &Board, seat: usize, need: u32) -> (u32, u64) {
 
 /// Sure tricks for the side on lead at a trick start: the leader's own
 /// cashable winners, or, when the leader can reach partner in a suit where
-/// partner holds the top card, partner's.
+/// partner holds the top card, the leader's winners in some suits and then
+/// partner's in the others.
 /// `need` is the count that would settle the question at hand: the
 /// winning ranks returned are those of enough suits to reach it.
 pub(crate) fn quick_tricks(board: &Board, need: u32) -> (u32, u64) {
     let leader = board.leader;
     let partner = leader ^ 2;
     let ruff = u32::from(ruff_to_partner(board));
-    let own = cashable(board, leader, need.saturating_sub(ruff));
+    let mine = suit_runs(board, leader);
+    let own = total_and_cards(mine, need.saturating_sub(ruff));
+    let own = (own.0 + ruff, own.1);
     // A suit in which the leader can reach partner's top card.
     let reach = (0..4).find(|&suit| {
         let mine = suit_mask(board.hands[leader], suit);
@@ -115,14 +136,43 @@ pub(crate) fn quick_tricks(board: &Board, need: u32) -> (u32, u64) {
             });
         mine != 0 && pards != 0 && top_bit(pards) == top_bit(all) && !ruffed
     });
-    let own = (own.0 + ruff, own.1);
-    if let Some(suit) = reach {
-        let (count, rel) = cashable(board, partner, need);
-        if count > own.0 {
-            // The crossing rests on partner's top card of that suit.
-            let top = top_bit(suit_mask(board.hands[partner], suit));
-            return (count, rel | 1u64 << (16 * suit + top as usize));
+    let Some(cross) = reach else {
+        return own;
+    };
+    // The crossing rests on partner's top card of that suit.
+    let entry = 1u64 << (16 * cross + top_bit(suit_mask(board.hands[partner], cross)) as usize);
+    let theirs = suit_runs(board, partner);
+    // Each suit is cashed by one hand: the leader's first (keeping a card
+    // of the crossing suit), then partner's after the crossing.
+    let mut split = [(0u32, 0u64); 4];
+    let mut leader_cashes = [false; 4];
+    for suit in 0..4 {
+        if suit != cross && mine[suit].0 > theirs[suit].0 {
+            split[suit] = mine[suit];
+            leader_cashes[suit] = true;
+        } else {
+            split[suit] = theirs[suit];
         }
+    }
+    // Partner must find a discard for each round of the leader's suits he
+    // cannot follow, without throwing a counted winner.
+    let (mut discards, mut spare) = (0, 0);
+    for suit in 0..4 {
+        let len = suit_mask(board.hands[partner], suit).count_ones();
+        if leader_cashes[suit] {
+            discards += split[suit].0.saturating_sub(len);
+            spare += len.saturating_sub(split[suit].0);
+        } else {
+            spare += len - theirs[suit].0.min(len);
+        }
+    }
+    let (count, rel) = if discards <= spare {
+        total_and_cards(split, need)
+    } else {
+        total_and_cards(theirs, need)
+    };
+    if count > own.0 {
+        return (count, rel | entry);
     }
     own
 }
@@ -160,6 +210,11 @@ fn ruff_to_partner(board: &Board) -> bool {
 /// with the defenders' trumps it rests on.
 pub(crate) fn later_tricks_cap(board: &Board, tricks_left: u32) -> (u32, u64) {
     let (mut cap, mut rel) = top_trump_cap(board, tricks_left);
+    if let Some((_, most)) = trump_length_tricks(board)
+        && most <= cap
+    {
+        (cap, rel) = (most, 0);
+    }
     if cap == tricks_left
         && let Some(lost) = lead_is_lost(board)
     {
@@ -225,6 +280,78 @@ fn top_trump_cap(board: &Board, tricks_left: u32) -> (u32, u64) {
     } else {
         (leader + 3) & 3
     };
-    let run = top_run(t[holder], all);
+    let mut run = top_run(t[holder], all);
+    // DDS's later tricks: the second-best trump with the other defender
+    // also wins, unless both are singletons that can fall together.
+    let other = holder ^ 2;
+    let below = all & !(1u16 << top);
+    if run == 1
+        && below != 0
+        && t[other] & (1u16 << top_bit(below)) != 0
+        && (t[holder].count_ones() > 1 || t[other].count_ones() > 1)
+    {
+        run = 2;
+    }
     (tricks_left.saturating_sub(run), nth_top(all, run, trump))
+}
+
+/// Second hand to play, with one card led: does second hand's side win
+/// this trick whatever the third hand does? Returns the card the win rests
+/// on (our top card of the suit, or our top trump when ruffing).
+pub(crate) fn second_hand_wins(board: &Board) -> Option<u64> {
+    let seat = board.to_move();
+    let partner = seat ^ 2;
+    let third = (seat + 1) & 3;
+    let trump = board.trump;
+    let (led, _) = board.winning();
+    let suit = usize::from(led >> 4);
+    let h = |s: usize, suit: usize| suit_mask(board.hands[s], suit);
+    let third_ruffs =
+        trump != NO_TRUMP && suit != trump && h(third, suit) == 0 && h(third, trump) != 0;
+    let (mine, pards) = (h(seat, suit), h(partner, suit));
+    if mine != 0 {
+        // Following: our side's top card of the suit beats the led card and
+        // third hand's, and third hand cannot ruff. Partner's top card only
+        // counts if partner can play it (holds the suit).
+        let ours = mine | pards;
+        let top = top_bit(ours);
+        let beaten = (1u16 << (led & 15)) | h(third, suit);
+        if third_ruffs || top < top_bit(beaten) {
+            return None;
+        }
+        return Some(1u64 << (16 * suit + top as usize));
+    }
+    if trump == NO_TRUMP || suit == trump || h(seat, trump) == 0 {
+        return None;
+    }
+    // Ruffing: third hand must follow suit or hold no trumps; partner
+    // (last to play) never overruffs us.
+    if third_ruffs {
+        return None;
+    }
+    let top = top_bit(h(seat, trump));
+    Some(1u64 << (16 * trump + top as usize))
+}
+
+/// When only one side holds trumps, every trump of that side's longer
+/// trump hand wins a trick: whenever it is played the trick is won by a
+/// trump, and only that side has any. Returns the sure tricks and the most
+/// tricks of the side on lead, or `None` when both sides hold trumps (or
+/// in notrump). These rest on suit lengths alone.
+pub(crate) fn trump_length_tricks(board: &Board) -> Option<(u32, u32)> {
+    let trump = board.trump;
+    if trump == NO_TRUMP {
+        return None;
+    }
+    let leader = board.leader;
+    let t = board.hands.map(|hand| suit_mask(hand, trump).count_ones());
+    let ours = t[leader].max(t[leader ^ 2]);
+    let theirs = t[(leader + 1) & 3].max(t[(leader + 3) & 3]);
+    let left = board.hands[leader].count_ones();
+    match (ours, theirs) {
+        (0, 0) => None,
+        (0, theirs) => Some((0, left - theirs)),
+        (ours, 0) => Some((ours, left)),
+        _ => None,
+    }
 }

@@ -8,14 +8,21 @@
 //! - zero-window alpha-beta on tricks (`search.rs`): each search asks
 //!   "can North-South take at least *n* tricks?", and a few such questions
 //!   (starting from a guess) pin down the exact count;
-//! - quick-trick and later-trick bounds at each trick start (`bounds.rs`);
+//! - quick-trick and later-trick bounds at each trick start (`bounds.rs`):
+//!   the leader's cashable winners with length winners, partner's after a
+//!   crossing, a ruff in partner's hand, the defenders' top trumps, tricks
+//!   won by trump length when one side has all the trumps; and second
+//!   hand's sure win of the trick when that alone settles the question;
 //! - a transposition table on trick boundaries keyed on suit lengths and
 //!   on the owners of the cards that mattered, by *relative* rank — Ginsberg's
 //!   partition search, as DDS does it: positions that differ only in small
 //!   cards share one entry (`tt.rs`);
-//! - equivalent cards (a sequence in one hand) searched once, and a move
+//! - equivalent cards (a sequence in one hand) searched once, and after a
+//!   card fails, the other cards of its suit below every card its
+//!   refutation rested on skipped (DDS's "lowest winning rank"); a move
 //!   ordering that cashes winners, leads to partner's honours, ruffs and
-//!   plays low where it belongs (`moves.rs`).
+//!   plays low where it belongs, with the table's best move and a killer
+//!   lead per depth first (`moves.rs`).
 //!
 //! # Examples
 //!
@@ -32,6 +39,7 @@
 //! assert_eq!(solver.tricks(&start, Strain::NoTrump), 9);
 //! ```
 
+mod bits;
 mod bounds;
 mod moves;
 mod position;
@@ -90,11 +98,7 @@ impl Solver {
     }
 
     fn search(&mut self, board: Board) -> Search<'_> {
-        Search {
-            board,
-            tt: &mut self.tt,
-            nodes: 0,
-        }
+        Search::new(board, &mut self.tt)
     }
 
     /// Tricks North-South take of the remaining ones (the trick in progress
@@ -131,7 +135,7 @@ impl Solver {
         let hand = board.hands[seat];
         let live = board.live();
         let mut values = Vec::new();
-        let moves = generate(&board, None);
+        let moves = generate(&board, None, None);
         // Cards of one hand are often worth the same: each solve starts
         // from the previous card's value.
         let mut last: Option<u32> = None;

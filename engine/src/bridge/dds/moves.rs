@@ -6,6 +6,7 @@
 //! live: they can still win it). Only the top card of each such sequence is
 //! searched; the others get the same value.
 
+use super::bits::{compress, deposit};
 use super::state::{Board, NO_TRUMP, SUIT_BITS, beats, rank_of, suit_mask, suit_of, top_bit};
 
 /// Candidate cards of one node, best first after [`MoveList::sort`].
@@ -51,6 +52,16 @@ impl MoveList {
 /// the `live` cards of that suit.
 #[inline]
 pub(crate) fn sequence_tops(hand: u16, live: u16) -> u16 {
+    // In rank order over the live cards, a card tops its sequence when the
+    // next live card up is not ours.
+    let ours = compress(hand, live);
+    let tops = deposit(ours & !(ours >> 1), live);
+    debug_assert_eq!(tops, sequence_tops_slow(hand, live));
+    tops
+}
+
+/// Card-by-card twin of [`sequence_tops`].
+fn sequence_tops_slow(hand: u16, live: u16) -> u16 {
     let mut tops = 0u16;
     let mut rest = hand;
     while rest != 0 {
@@ -104,8 +115,9 @@ pub(crate) fn sequence_of(card: u8, hand: u64, live: u64) -> u64 {
 }
 
 /// Ordered candidate moves for the seat to move. `hint` is a card to try
-/// first (the transposition table's best move), if legal.
-pub(crate) fn generate(board: &Board, hint: Option<u8>) -> MoveList {
+/// first (the transposition table's best move), if legal; `killer` (the
+/// last lead that refuted a trick start at this depth) comes next.
+pub(crate) fn generate(board: &Board, hint: Option<u8>, killer: Option<u8>) -> MoveList {
     let legal = board.legal();
     let live = board.live();
     let seat = board.to_move();
@@ -138,6 +150,8 @@ pub(crate) fn generate(board: &Board, hint: Option<u8>) -> MoveList {
             };
             if hint == Some(card) {
                 score += 10_000;
+            } else if killer == Some(card) {
+                score += 5_000;
             }
             list.push(card, score);
         }

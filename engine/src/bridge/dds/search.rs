@@ -6,19 +6,35 @@
 //! such questions ([`Search::ns_tricks`]), the transposition table carrying
 //! what one question learnt into the next.
 
-use super::bounds::{later_tricks_cap, quick_tricks};
+use super::bounds::{later_tricks_cap, quick_tricks, second_hand_wins, trump_length_tricks};
 use super::moves::{generate, sequence_of};
-use super::state::{Board, beats, suit_mask, suit_of, top_bit};
+use super::state::{Board, beats, rank_of, suit_mask, suit_of, top_bit};
 use super::tt::{Probe, Shape, Table, absolute_move, relative_move};
+
+/// Tricks left from which a trick start looks in the table before
+/// counting quick tricks.
+const EARLY_PROBE: i32 = 10;
 
 /// One search over a board, borrowing the solver's table.
 pub(crate) struct Search<'a> {
     pub board: Board,
     pub tt: &'a mut Table,
     pub nodes: u64,
+    /// The lead that last refuted a trick start, per tricks left: a
+    /// killer move, tried early at the next lead of that depth.
+    killers: [Option<u8>; 14],
 }
 
-impl Search<'_> {
+impl<'a> Search<'a> {
+    pub fn new(board: Board, tt: &'a mut Table) -> Search<'a> {
+        Search {
+            board,
+            tt,
+            nodes: 0,
+            killers: [None; 14],
+        }
+    }
+
     /// Exact number of the remaining tricks (the one in progress included)
     /// that North-South take with best play on both sides. `guess` (say
     /// a related solve's answer) is tried first: when it is right, two
@@ -57,8 +73,20 @@ impl Search<'_> {
         if target <= 0 {
             return (true, 0);
         }
-        if target > self.board.tricks_left() as i32 {
+        let left = self.board.tricks_left() as i32;
+        if target > left {
             return (false, 0);
+        }
+        if self.board.played == 1 {
+            // DDS's second-hand quick trick: when this trick alone settles
+            // the question and second hand's side surely wins it.
+            let ns = self.board.to_move() & 1 == 0;
+            let need = if ns { target } else { left - target + 1 };
+            if need == 1
+                && let Some(rel) = second_hand_wins(&self.board)
+            {
+                return (ns, rel);
+            }
         }
         let (reached, rel, _) = self.expand(target, None);
         (reached, rel)
@@ -76,13 +104,29 @@ impl Search<'_> {
             let (ns, rel) = self.last_trick();
             return (ns >= target, rel);
         }
+        // Early in the play most positions are in the table (DDS looks
+        // there first while 6 or more tricks are left); later the quick
+        // tricks are cheaper and settle more.
+        let (shape, early) = if left >= EARLY_PROBE {
+            let shape = Shape::of(&self.board);
+            match self.tt.probe(&self.board, &shape, target as u8) {
+                Probe::Known(reached, rel) => return (reached, rel),
+                Probe::Unknown(hint) => (Some(shape), Some(hint)),
+            }
+        } else {
+            (None, None)
+        };
         // Quick tricks settle the question once they reach `need`.
         let need = if self.board.leader & 1 == 0 {
             target
         } else {
             left - target + 1
         };
-        let (quick, quick_rel) = quick_tricks(&self.board, need as u32);
+        let (quick, quick_rel) = match trump_length_tricks(&self.board) {
+            // Only the suit lengths (part of every key) matter here.
+            Some((sure, _)) if sure >= need as u32 => (sure, 0),
+            _ => quick_tricks(&self.board, need as u32),
+        };
 
         let (cap, cap_rel) = later_tricks_cap(&self.board, left as u32);
         let (quick, cap) = (quick as i32, cap as i32);
@@ -101,11 +145,15 @@ impl Search<'_> {
                 return (true, cap_rel);
             }
         }
-        let shape = Shape::of(&self.board);
-        let hint = match self.tt.probe(&self.board, &shape, target as u8) {
-            Probe::Known(reached, rel) => return (reached, rel),
-            Probe::Unknown(hint) => hint.and_then(|rel| absolute_move(rel, self.board.live())),
+        let shape = shape.unwrap_or_else(|| Shape::of(&self.board));
+        let hint = match early {
+            Some(hint) => hint,
+            None => match self.tt.probe(&self.board, &shape, target as u8) {
+                Probe::Known(reached, rel) => return (reached, rel),
+                Probe::Unknown(hint) => hint,
+            },
         };
+        let hint = hint.and_then(|rel| absolute_move(rel, self.board.live()));
         let live = self.board.live();
         let (reached, rel, best) = self.expand(target, hint);
         let best = best.map(|card| relative_move(card, live));
@@ -117,11 +165,26 @@ impl Search<'_> {
     /// Tries the moves of the seat to move; returns the answer, the cards
     /// it rests on and the card that settled it.
     fn expand(&mut self, target: i32, hint: Option<u8>) -> (bool, u64, Option<u8>) {
-        let moves = generate(&self.board, hint);
+        let left = self.board.hands[self.board.leader].count_ones() as usize;
+        let killer = if self.board.played == 0 {
+            self.killers[left]
+        } else {
+            None
+        };
+        let moves = generate(&self.board, hint, killer);
         let ns_to_move = self.board.to_move() & 1 == 0;
         let leader = self.board.leader;
         let mut rel_all = 0u64;
+        let played = self.board.played;
+        // DDS's "lowest winning rank" skip: once a card of a suit has failed
+        // while ranking below every card its refutation rested on, any other
+        // card of that suit below those is the same card to the opponents.
+        let mut skip_below = [0u8; 4];
         for &card in &moves.cards[..moves.len] {
+            let suit = suit_of(card);
+            if rank_of(card) < skip_below[suit] {
+                continue;
+            }
             self.nodes += 1;
             let (reached, rel) = match self.board.play(card) {
                 Some(winner) => {
@@ -132,9 +195,23 @@ impl Search<'_> {
             };
             self.board.undo(leader);
             if reached == ns_to_move {
+                if played == 0 {
+                    self.killers[left] = Some(card);
+                }
                 return (reached, rel, Some(card));
             }
             rel_all |= rel;
+            if skip_below[suit] == 0 {
+                let relevant = suit_mask(rel_all, suit);
+                let lowest = if relevant == 0 {
+                    16
+                } else {
+                    relevant.trailing_zeros() as u8
+                };
+                if rank_of(card) < lowest {
+                    skip_below[suit] = lowest;
+                }
+            }
         }
         // Every card was refuted, but only one card of each sequence was
         // searched. A sequence that straddles a suit's lowest relevant rank
@@ -231,11 +308,7 @@ mod tests {
         let board = Board::new(hands, 2, 0);
         assert_eq!(minimax(&mut board.clone()), 3);
         let mut tt = Table::new(10);
-        let mut search = Search {
-            board,
-            tt: &mut tt,
-            nodes: 0,
-        };
+        let mut search = Search::new(board, &mut tt);
         assert_eq!(search.ns_tricks(None), 3);
     }
 }

@@ -16,11 +16,12 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hasher};
 
+use super::bits::{compress, spread};
 use super::state::{Board, suit_mask, top_bit};
 
 /// A trick-start position described for the table: suit lengths per hand,
-/// and per suit the owners of the cards from the top down (2 bits a card,
-/// left-aligned in a 32-bit lane per suit).
+/// and per suit the owners of the live cards (2 bits a card, the lowest
+/// card in the lowest bits of the suit's 32-bit lane).
 pub(crate) struct Shape {
     dist: u64,
     meta: u8,
@@ -37,25 +38,38 @@ impl Shape {
                 dist |= u64::from(mask.count_ones()) << (4 * (4 * suit + seat));
             }
             let all = h[0] | h[1] | h[2] | h[3];
-            let odd = h[1] | h[3];
-            let high = h[2] | h[3];
-            let mut lane = 0u32;
-            let mut shift = 30u32;
-            let mut rest = all;
-            while rest != 0 {
-                let r = top_bit(rest);
-                rest &= !(1u16 << r);
-                let owner = u32::from((odd >> r) & 1) | (u32::from((high >> r) & 1) << 1);
-                lane |= owner << shift;
-                shift = shift.wrapping_sub(2);
-            }
+            // Owner of each card in rank order: bit 0 = East or West, bit 1
+            // = South or West.
+            let odd = compress(h[1] | h[3], all);
+            let high = compress(h[2] | h[3], all);
+            let lane = spread(odd) | spread(high) << 1;
             owners |= u128::from(lane) << (32 * suit);
         }
+        debug_assert_eq!(owners, Shape::owners_from_scratch(board));
         Shape {
             dist,
             meta: (board.leader | (board.trump << 2)) as u8,
             owners,
         }
+    }
+
+    /// Twin of the table-driven owner lanes, card by card.
+    fn owners_from_scratch(board: &Board) -> u128 {
+        let mut owners = 0u128;
+        for suit in 0..4 {
+            let mut lane = 0u32;
+            let mut k = 0;
+            for rank in 0..16 {
+                if let Some(seat) =
+                    (0..4).find(|&s| suit_mask(board.hands[s], suit) >> rank & 1 != 0)
+                {
+                    lane |= (seat as u32) << (2 * k);
+                    k += 1;
+                }
+            }
+            owners |= u128::from(lane) << (32 * suit);
+        }
+        owners
     }
 }
 
@@ -70,12 +84,15 @@ fn pattern_mask(board: &Board, rel: u64) -> u128 {
             continue;
         }
         let low = r.trailing_zeros();
-        let k = (suit_mask(all, suit) >> low).count_ones();
+        let cards = suit_mask(all, suit);
+        let k = (cards >> low).count_ones();
         if k == 0 {
             continue;
         }
-        let lane = !0u32 << (32 - 2 * k);
-        mask |= u128::from(lane) << (32 * suit);
+        // The top `k` of the suit's `n` cards sit in lane bits 2(n-k)..2n.
+        let n = cards.count_ones();
+        let lane = ((1u64 << (2 * k)) - 1) << (2 * (n - k));
+        mask |= u128::from(lane as u32) << (32 * suit);
     }
     mask
 }
@@ -232,7 +249,9 @@ impl Table {
             if answers {
                 return Probe::Known(e.kind == LOWER, pattern_cards(board, e.mask));
             }
-            hint = Some(e.best - 1);
+            if hint.is_none() && e.best != 0 {
+                hint = Some(e.best - 1);
+            }
         }
         Probe::Unknown(hint.or(loose))
     }
