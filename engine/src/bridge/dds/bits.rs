@@ -3,57 +3,41 @@
 //! target): relative ranks are a suit's cards "compressed" over the live
 //! cards.
 
+/// Byte-wide tables for every (mask, value) pair: with `deposit` false,
+/// the bits of the value selected by the mask packed towards bit 0
+/// ("compress"); with `deposit` true the inverse, the value's low bits
+/// spread over the mask's set bits.
+const fn byte_table(deposit: bool) -> [[u8; 256]; 256] {
+    let mut table = [[0u8; 256]; 256];
+    let mut m = 0;
+    while m < 256 {
+        let mut x = 0;
+        while x < 256 {
+            let (mut out, mut k, mut bit) = (0u8, 0, 0);
+            while bit < 8 {
+                if m & (1 << bit) != 0 {
+                    let (from, to) = if deposit { (k, bit) } else { (bit, k) };
+                    if x & (1 << from) != 0 {
+                        out |= 1 << to;
+                    }
+                    k += 1;
+                }
+                bit += 1;
+            }
+            table[m][x] = out;
+            x += 1;
+        }
+        m += 1;
+    }
+    table
+}
+
 /// `COMPRESS[m][x]`: the bits of `x` selected by the mask `m`, packed
 /// towards bit 0.
-static COMPRESS: [[u8; 256]; 256] = {
-    let mut table = [[0u8; 256]; 256];
-    let mut m = 0;
-    while m < 256 {
-        let mut x = 0;
-        while x < 256 {
-            let (mut out, mut k, mut bit) = (0u8, 0, 0);
-            while bit < 8 {
-                if m & (1 << bit) != 0 {
-                    if x & (1 << bit) != 0 {
-                        out |= 1 << k;
-                    }
-                    k += 1;
-                }
-                bit += 1;
-            }
-            table[m][x] = out;
-            x += 1;
-        }
-        m += 1;
-    }
-    table
-};
+static COMPRESS: [[u8; 256]; 256] = byte_table(false);
 
-/// `DEPOSIT[m][x]`: the low bits of `x` spread over the set bits of `m`
-/// (the inverse of [`COMPRESS`]).
-static DEPOSIT: [[u8; 256]; 256] = {
-    let mut table = [[0u8; 256]; 256];
-    let mut m = 0;
-    while m < 256 {
-        let mut x = 0;
-        while x < 256 {
-            let (mut out, mut k, mut bit) = (0u8, 0, 0);
-            while bit < 8 {
-                if m & (1 << bit) != 0 {
-                    if x & (1 << k) != 0 {
-                        out |= 1 << bit;
-                    }
-                    k += 1;
-                }
-                bit += 1;
-            }
-            table[m][x] = out;
-            x += 1;
-        }
-        m += 1;
-    }
-    table
-};
+/// `DEPOSIT[m][x]`: the low bits of `x` spread over the set bits of `m`.
+static DEPOSIT: [[u8; 256]; 256] = byte_table(true);
 
 /// The bits of `x` at the positions of `mask`, packed towards bit 0.
 #[inline]
