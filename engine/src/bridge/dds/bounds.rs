@@ -215,13 +215,52 @@ pub(crate) fn later_tricks_cap(board: &Board, tricks_left: u32) -> (u32, u64) {
     {
         (cap, rel) = (most, 0);
     }
-    if cap == tricks_left
-        && let Some(lost) = lead_is_lost(board)
-    {
-        cap = tricks_left - 1;
-        rel = lost;
+    if cap == tricks_left {
+        if let Some(lost) = lead_is_lost(board) {
+            cap = tricks_left - 1;
+            rel = lost;
+        } else if let Some(lost) = topped_suits_fall_short(board, tricks_left) {
+            cap = tricks_left - 1;
+            rel = lost;
+        }
     }
     (cap, rel)
+}
+
+/// DDS's later-tricks rule for the side on lead wanting every trick, with
+/// no trumps in play: each trick is then led by that side and won in the
+/// suit led, and a suit can be led at most as often as the longer of the
+/// two hands holds it (both must follow). Counting only the suits the side
+/// heads, if those rounds fall short of the tricks left, some trick has to
+/// be led in a suit the defenders head, and they win it. Returns the
+/// defenders' top cards this rests on (a suit the side heads can only
+/// lose its top card in a matching position, which shortens the count).
+fn topped_suits_fall_short(board: &Board, tricks_left: u32) -> Option<u64> {
+    let trump = board.trump;
+    if trump != NO_TRUMP && board.hands.iter().any(|&h| suit_mask(h, trump) != 0) {
+        return None;
+    }
+    let leader = board.leader;
+    let partner = leader ^ 2;
+    let mut rounds = 0;
+    let mut rel = 0u64;
+    for suit in 0..4 {
+        let h = board.hands.map(|hand| suit_mask(hand, suit));
+        let all = h[0] | h[1] | h[2] | h[3];
+        if all == 0 {
+            continue;
+        }
+        let top = top_bit(all);
+        if (h[leader] | h[partner]) & (1 << top) != 0 {
+            rounds += h[leader].count_ones().max(h[partner].count_ones());
+        } else if h.iter().all(|&mask| mask == 0 || mask & (1 << top) != 0) {
+            // Only the defender heading the suit holds it: its lengths
+            // alone keep it theirs.
+        } else {
+            rel |= 1u64 << (16 * suit + top as usize);
+        }
+    }
+    (rounds < tricks_left).then_some(rel)
 }
 
 /// Every suit the leader can lead is headed by a defender's card that
