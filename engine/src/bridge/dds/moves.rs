@@ -134,19 +134,22 @@ pub(crate) fn generate(board: &Board, hint: Option<u8>, killer: Option<u8>) -> M
             }
         }
     }
+    let follow = (board.played > 0).then(|| FollowNode::new(board, seat));
     for suit in 0..4 {
         let h = suit_mask(legal, suit);
         if h == 0 {
             continue;
         }
         let mut tops = sequence_tops(h, suit_mask(live, suit));
+        let lead = (board.played == 0).then(|| LeadSuit::new(board, seat, suit));
         while tops != 0 {
             let r = top_bit(tops);
             tops &= !(1u16 << r);
             let card = (16 * suit as u8) | r;
-            let mut score = match board.played {
-                0 => lead_score(board, seat, card),
-                _ => follow_score(board, seat, card),
+            let mut score = match (&lead, &follow) {
+                (Some(lead), _) => lead.score(r),
+                (None, Some(follow)) => follow.score(card),
+                (None, None) => unreachable!("a follow has its trick"),
             };
             if hint == Some(card) {
                 score += 10_000;
@@ -172,155 +175,218 @@ fn has_trump(board: &Board, seat: usize) -> bool {
 /// fixture deals (12 to 20 do equally well).
 const LEAD_TREE: i32 = 12;
 
-/// Heuristic value of leading `card`.
-fn lead_score(board: &Board, seat: usize, card: u8) -> i32 {
-    let suit = suit_of(card);
-    let rank = rank_of(card);
-    let partner = seat ^ 2;
-    let lho = (seat + 1) & 3;
-    let rho = (seat + 3) & 3;
-    let h = |s: usize| suit_mask(board.hands[s], suit);
-    let (mine, pards, left, right) = (h(seat), h(partner), h(lho), h(rho));
-    let all = mine | pards | left | right;
-    let top = top_bit(all);
-    let trump = board.trump;
-    let mut score = 0;
-
-    if trump != NO_TRUMP && suit != trump {
-        // Opponents ruffing our lead is bad; partner ruffing it is good.
-        let left_ruffs = left == 0 && has_trump(board, lho);
-        let right_ruffs = right == 0 && has_trump(board, rho);
-        if left_ruffs || right_ruffs {
-            score -= 60;
-        } else if pards == 0 && has_trump(board, partner) {
-            score += 50;
-        }
-    }
-    if mine & (1 << top) != 0 {
-        // Cash a winner: lead the top of the winning sequence.
-        score += 40;
-        if rank == top {
-            score += 30;
-        }
-    } else if pards & (1 << top) != 0 {
-        // Lead low to partner's winner.
-        score += 30 - i32::from(rank);
-    } else {
-        // Opponents hold the top card: lead through the left-hand
-        // opponent's honours rather than into the right-hand one's.
-        if right & (1 << top) != 0 {
-            score -= 20;
-        }
-        let rest = all & !(1u16 << top);
-        let second = top_bit(rest);
-        let third = rest & !(1u16 << second);
-        let ours = mine | pards;
-        if left & (1 << top) != 0 && pards & (1 << second) != 0 {
-            // Partner's second-best card sits over the top card.
-            score += 30;
-        } else if ours & (1 << second) != 0 && third != 0 && ours & (1 << top_bit(third)) != 0 {
-            // Our side wins the next round once the top card is out.
-            score += 25;
-        }
-        // Lead the top of a strong sequence, otherwise low.
-        if rank == second {
-            score += 10;
-        } else {
-            score -= i32::from(rank) / 2;
-        }
-    }
-    if suit == trump {
-        // Draw trumps when ours are the stronger ones.
-        if (mine | pards) & (1 << top) != 0 {
-            score += 5;
-        } else {
-            score -= 15;
-        }
-    }
-    // A small subtree refutes soonest: prefer suits in which the
-    // opponents have few cards to choose from (a void one may throw any).
-    let tricks = board.hands[seat].count_ones() as i32;
-    let choices = |len: u32| if len == 0 { tricks + 1 } else { len as i32 };
-    score -= LEAD_TREE * (choices(left.count_ones()) + choices(right.count_ones()));
-    score
+/// How a lead's rank counts within its suit.
+enum LeadRank {
+    /// Cash a winner: the top of the winning sequence best.
+    Cash(u8),
+    /// Low to partner's winner.
+    Low,
+    /// The opponents hold the top card: the top of a strong sequence
+    /// (second-best card) or else low.
+    Second(u8),
 }
 
-/// Heuristic value of following (or discarding / ruffing) with `card`.
-fn follow_score(board: &Board, seat: usize, card: u8) -> i32 {
-    let k = board.played;
-    let trump = board.trump;
-    let (best, winner) = board.winning();
-    let partner_wins = winner == seat ^ 2;
-    let suit = suit_of(card);
-    let rank = i32::from(rank_of(card));
-    let led = board.lead_suit();
-    let wins_now = beats(card, best, trump);
-    // Seats still to play after this one in the trick.
-    let later: &[usize] = match k {
-        1 => &[(seat + 1) & 3, (seat + 2) & 3],
-        2 => &[(seat + 1) & 3],
-        _ => &[],
-    };
-    // Can a later opponent beat `c`?
-    let opp_beats = |c: u8| {
-        later.iter().any(|&s| {
-            if s == seat ^ 2 {
-                return false;
-            }
-            let follow = suit_mask(board.hands[s], led);
-            if follow != 0 {
-                suit_of(c) == led && top_bit(follow) > rank_of(c)
-            } else if trump == NO_TRUMP {
-                false
-            } else {
-                let t = suit_mask(board.hands[s], trump);
-                t != 0 && (suit_of(c) != trump || top_bit(t) > rank_of(c))
-            }
-        })
-    };
+/// The heuristic value of leading from one suit: the part every card of
+/// the suit shares, worked out once per suit, and how the rank counts.
+struct LeadSuit {
+    base: i32,
+    rank: LeadRank,
+}
 
-    if suit == led {
-        if partner_wins && !opp_beats(best) {
-            // Partner has the trick: play low.
-            return 50 - rank;
+impl LeadSuit {
+    fn new(board: &Board, seat: usize, suit: usize) -> LeadSuit {
+        let partner = seat ^ 2;
+        let lho = (seat + 1) & 3;
+        let rho = (seat + 3) & 3;
+        let h = |s: usize| suit_mask(board.hands[s], suit);
+        let (mine, pards, left, right) = (h(seat), h(partner), h(lho), h(rho));
+        let all = mine | pards | left | right;
+        let top = top_bit(all);
+        let trump = board.trump;
+        let mut base = 0;
+
+        if trump != NO_TRUMP && suit != trump {
+            // Opponents ruffing our lead is bad; partner ruffing it is good.
+            let left_ruffs = left == 0 && has_trump(board, lho);
+            let right_ruffs = right == 0 && has_trump(board, rho);
+            if left_ruffs || right_ruffs {
+                base -= 60;
+            } else if pards == 0 && has_trump(board, partner) {
+                base += 50;
+            }
         }
-        if wins_now && !opp_beats(card) {
-            // Cheapest sure winner.
-            return 80 - rank;
-        }
-        if wins_now && k == 2 {
-            // Third hand high.
-            return 30 + rank / 2;
-        }
-        return 40 - rank;
-    }
-    if suit == trump {
-        if partner_wins && !opp_beats(best) {
-            return -30 - rank;
-        }
-        if wins_now {
-            return if opp_beats(card) {
-                20 - rank
+        let rank = if mine & (1 << top) != 0 {
+            base += 40;
+            LeadRank::Cash(top)
+        } else if pards & (1 << top) != 0 {
+            base += 30;
+            LeadRank::Low
+        } else {
+            // Lead through the left-hand opponent's honours rather than
+            // into the right-hand one's.
+            if right & (1 << top) != 0 {
+                base -= 20;
+            }
+            let rest = all & !(1u16 << top);
+            let second = top_bit(rest);
+            let third = rest & !(1u16 << second);
+            let ours = mine | pards;
+            if left & (1 << top) != 0 && pards & (1 << second) != 0 {
+                // Partner's second-best card sits over the top card.
+                base += 30;
+            } else if ours & (1 << second) != 0 && third != 0 && ours & (1 << top_bit(third)) != 0 {
+                // Our side wins the next round once the top card is out.
+                base += 25;
+            }
+            LeadRank::Second(second)
+        };
+        if suit == trump {
+            // Draw trumps when ours are the stronger ones.
+            if (mine | pards) & (1 << top) != 0 {
+                base += 5;
             } else {
-                70 - rank
-            };
+                base -= 15;
+            }
         }
-        return -40 - rank;
+        // A small subtree refutes soonest: prefer suits in which the
+        // opponents have few cards to choose from (a void one may throw
+        // any).
+        let tricks = board.hands[seat].count_ones() as i32;
+        let choices = |len: u32| if len == 0 { tricks + 1 } else { len as i32 };
+        base -= LEAD_TREE * (choices(left.count_ones()) + choices(right.count_ones()));
+        LeadSuit { base, rank }
     }
-    // A discard: throw low cards from long, worthless suits.
-    let hand = suit_mask(board.hands[seat], suit);
-    let len = hand.count_ones() as i32;
-    let others = suit_mask(
-        board.hands[0] | board.hands[1] | board.hands[2] | board.hands[3],
-        suit,
-    ) & !hand;
-    let guards = others != 0 && top_bit(hand) > top_bit(others);
-    let mut score = 10 - rank + 2 * len;
-    if guards && len <= 2 {
-        score -= 15;
+
+    /// Heuristic value of leading the card of rank `rank`.
+    #[inline]
+    fn score(&self, rank: u8) -> i32 {
+        self.base
+            + match self.rank {
+                LeadRank::Cash(top) if rank == top => 30,
+                LeadRank::Cash(_) => 0,
+                LeadRank::Low => -i32::from(rank),
+                LeadRank::Second(second) if rank == second => 10,
+                LeadRank::Second(_) => -i32::from(rank) / 2,
+            }
     }
-    if partner_wins {
-        score += 5;
+}
+
+/// What a later opponent in the trick can do against our card.
+#[derive(Clone, Copy)]
+enum Reach {
+    /// Nobody: we are last, or only partner is still to play.
+    Nothing,
+    /// Follows suit, with this top rank.
+    Follows(u8),
+    /// Void in the suit led, and ruffs with this top trump.
+    Ruffs(u8),
+}
+
+/// The trick so far, against which every candidate card of a follow
+/// (second to fourth hand) is judged: worked out once per node.
+struct FollowNode {
+    trump: usize,
+    led: usize,
+    best: u8,
+    partner_wins: bool,
+    third_hand: bool,
+    /// The next seat, an opponent, when still to play.
+    next: Reach,
+    hand: u64,
+    all: u64,
+}
+
+impl FollowNode {
+    fn new(board: &Board, seat: usize) -> FollowNode {
+        let trump = board.trump;
+        let led = board.lead_suit();
+        let (best, winner) = board.winning();
+        let next = if board.played == 3 {
+            Reach::Nothing
+        } else {
+            let hand = board.hands[(seat + 1) & 3];
+            let follow = suit_mask(hand, led);
+            let trumps = if trump == NO_TRUMP {
+                0
+            } else {
+                suit_mask(hand, trump)
+            };
+            if follow != 0 {
+                Reach::Follows(top_bit(follow))
+            } else if trumps != 0 {
+                Reach::Ruffs(top_bit(trumps))
+            } else {
+                Reach::Nothing
+            }
+        };
+        FollowNode {
+            trump,
+            led,
+            best,
+            partner_wins: winner == seat ^ 2,
+            third_hand: board.played == 2,
+            next,
+            hand: board.hands[seat],
+            all: board.hands[0] | board.hands[1] | board.hands[2] | board.hands[3],
+        }
     }
-    score
+
+    /// Can the opponent still to play beat `card`?
+    #[inline]
+    fn beaten(&self, card: u8) -> bool {
+        match self.next {
+            Reach::Nothing => false,
+            Reach::Follows(top) => suit_of(card) == self.led && top > rank_of(card),
+            Reach::Ruffs(top) => suit_of(card) != self.trump || top > rank_of(card),
+        }
+    }
+
+    /// Heuristic value of following (or discarding / ruffing) with `card`.
+    fn score(&self, card: u8) -> i32 {
+        let suit = suit_of(card);
+        let rank = i32::from(rank_of(card));
+        let wins_now = beats(card, self.best, self.trump);
+        let partner_holds = self.partner_wins && !self.beaten(self.best);
+        if suit == self.led {
+            if partner_holds {
+                // Partner has the trick: play low.
+                return 50 - rank;
+            }
+            if wins_now && !self.beaten(card) {
+                // Cheapest sure winner.
+                return 80 - rank;
+            }
+            if wins_now && self.third_hand {
+                // Third hand high.
+                return 30 + rank / 2;
+            }
+            return 40 - rank;
+        }
+        if suit == self.trump {
+            if partner_holds {
+                return -30 - rank;
+            }
+            if wins_now {
+                return if self.beaten(card) {
+                    20 - rank
+                } else {
+                    70 - rank
+                };
+            }
+            return -40 - rank;
+        }
+        // A discard: throw low cards from long, worthless suits.
+        let hand = suit_mask(self.hand, suit);
+        let len = hand.count_ones() as i32;
+        let others = suit_mask(self.all, suit) & !hand;
+        let guards = others != 0 && top_bit(hand) > top_bit(others);
+        let mut score = 10 - rank + 2 * len;
+        if guards && len <= 2 {
+            score -= 15;
+        }
+        if self.partner_wins {
+            score += 5;
+        }
+        score
+    }
 }
