@@ -289,6 +289,8 @@ struct FollowNode {
     led: usize,
     best: u8,
     partner_wins: bool,
+    /// Second hand's partner surely wins the trick.
+    partner_covers: bool,
     third_hand: bool,
     /// The next seat, an opponent, when still to play.
     next: Reach,
@@ -319,11 +321,23 @@ impl FollowNode {
                 Reach::Nothing
             }
         };
+        // Second hand: partner, last to play, wins the trick whatever third
+        // hand does.
+        let partner_covers = board.played == 1 && {
+            let pards = suit_mask(board.hands[seat ^ 2], led);
+            let cover = match next {
+                Reach::Follows(top) => top.max(best & 15),
+                Reach::Ruffs(_) => 16,
+                Reach::Nothing => best & 15,
+            };
+            suit_of(best) == led && pards != 0 && top_bit(pards) > cover
+        };
         FollowNode {
             trump,
             led,
             best,
             partner_wins: winner == seat ^ 2,
+            partner_covers,
             third_hand: board.played == 2,
             next,
             hand: board.hands[seat],
@@ -346,7 +360,7 @@ impl FollowNode {
         let suit = suit_of(card);
         let rank = i32::from(rank_of(card));
         let wins_now = beats(card, self.best, self.trump);
-        let partner_holds = self.partner_wins && !self.beaten(self.best);
+        let partner_holds = self.partner_covers || (self.partner_wins && !self.beaten(self.best));
         if suit == self.led {
             if partner_holds {
                 // Partner has the trick: play low.
@@ -357,8 +371,9 @@ impl FollowNode {
                 return 80 - rank;
             }
             if wins_now && self.third_hand {
-                // Third hand high.
-                return 30 + rank / 2;
+                // Third hand high: the highest card that wins for now makes
+                // fourth hand spend the most.
+                return 45 + rank;
             }
             return 40 - rank;
         }
