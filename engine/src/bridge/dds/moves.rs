@@ -116,7 +116,8 @@ pub(crate) fn sequence_of(card: u8, hand: u64, live: u64) -> u64 {
 
 /// Ordered candidate moves for the seat to move. `hint` is a card to try
 /// first (the transposition table's best move), if legal; `killer` (the
-/// last lead that refuted a trick start at this depth) comes next.
+/// last lead that refuted a trick start at this depth) gets a bonus of
+/// [`KILLER`] on top of its heuristic value.
 pub(crate) fn generate(board: &Board, hint: Option<u8>, killer: Option<u8>) -> MoveList {
     let legal = board.legal();
     let live = board.live();
@@ -154,7 +155,7 @@ pub(crate) fn generate(board: &Board, hint: Option<u8>, killer: Option<u8>) -> M
             if hint == Some(card) {
                 score += 10_000;
             } else if killer == Some(card) {
-                score += 5_000;
+                score += KILLER;
             }
             list.push(card, score);
         }
@@ -168,6 +169,11 @@ pub(crate) fn generate(board: &Board, hint: Option<u8>, killer: Option<u8>) -> M
 fn has_trump(board: &Board, seat: usize) -> bool {
     board.trump != NO_TRUMP && suit_mask(board.hands[seat], board.trump) != 0
 }
+
+/// The killer lead's bonus: enough to put it ahead of its suit's other
+/// cards and most other suits, not ahead of a clearly better lead (an
+/// absolute priority cost 10% more nodes on the fixture deals).
+const KILLER: i32 = 50;
 
 /// Lead penalty per card an opponent may choose from in the suit led (a
 /// void opponent may throw any card): the smallest subtree refutes
