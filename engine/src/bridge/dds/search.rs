@@ -153,7 +153,8 @@ impl<'a> Search<'a> {
                 Probe::Unknown(hint) => hint,
             },
         };
-        let hint = hint.and_then(|rel| absolute_move(rel, self.board.live()));
+        let hint =
+            hint.and_then(|(rel, exact)| absolute_move(rel, self.board.live()).map(|c| (c, exact)));
         let live = self.board.live();
         let (reached, rel, best) = self.expand(target, hint);
         let best = best.map(|card| relative_move(card, live));
@@ -164,7 +165,7 @@ impl<'a> Search<'a> {
 
     /// Tries the moves of the seat to move; returns the answer, the cards
     /// it rests on and the card that settled it.
-    fn expand(&mut self, target: i32, hint: Option<u8>) -> (bool, u64, Option<u8>) {
+    fn expand(&mut self, target: i32, hint: Option<(u8, bool)>) -> (bool, u64, Option<u8>) {
         let left = self.board.hands[self.board.leader].count_ones() as usize;
         let killer = if self.board.played == 0 {
             self.killers[left]

@@ -158,8 +158,10 @@ struct Entry {
 pub(crate) enum Probe {
     /// Answered, with the cards the answer rests on.
     Known(bool, u64),
-    /// Not answered; maybe a move to try first.
-    Unknown(Option<u8>),
+    /// Not answered; maybe a move to try first: the best move of an
+    /// entry matching this position (`true`), or else of one of the same
+    /// shape only (`false`).
+    Unknown(Option<(u8, bool)>),
 }
 
 /// Entries grouped by suit lengths, leader and trump; within a group a
@@ -253,7 +255,7 @@ impl Table {
                 hint = Some(e.best - 1);
             }
         }
-        Probe::Unknown(hint.or(loose))
+        Probe::Unknown(hint.map(|h| (h, true)).or(loose.map(|l| (l, false))))
     }
 
     /// Records the answer to "North-South take at least `target`?" with the
