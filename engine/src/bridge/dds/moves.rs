@@ -79,6 +79,26 @@ fn sequence_tops_slow(hand: u16, live: u16) -> u16 {
 /// `live` cards), as a 52-bit set.
 pub(crate) fn sequence_of(card: u8, hand: u64, live: u64) -> u64 {
     let suit = suit_of(card);
+    let l = suit_mask(live, suit);
+    // In rank order over the live cards, the run of our cards through
+    // the card's place.
+    let ours = u64::from(compress(suit_mask(hand, suit), l));
+    let place = (l & ((1u16 << rank_of(card)) - 1)).count_ones();
+    let up = (!(ours >> place)).trailing_zeros();
+    let down = if place == 0 {
+        0
+    } else {
+        (ours << (64 - place)).leading_ones()
+    };
+    let run = ((1u64 << (up + down)) - 1) << (place - down);
+    let seq = u64::from(deposit(run as u32, l)) << (16 * suit);
+    debug_assert_eq!(seq, sequence_of_slow(card, hand, live));
+    seq
+}
+
+/// Card-by-card twin of [`sequence_of`].
+fn sequence_of_slow(card: u8, hand: u64, live: u64) -> u64 {
+    let suit = suit_of(card);
     let h = suit_mask(hand, suit);
     let l = suit_mask(live, suit);
     let mut seq = 0u16;
