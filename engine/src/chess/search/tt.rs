@@ -119,7 +119,7 @@ impl TranspositionTable {
                 }
                 if entry.bound != Bound::Exact
                     && old_generation == generation
-                    && entry.depth + 2 < old_depth
+                    && entry.depth.saturating_add(2) < old_depth
                 {
                     return;
                 }
