@@ -6,6 +6,15 @@
 //!
 //! The helper threads live only while a search runs (`std::thread::scope`),
 //! so a `Searcher` holds no thread between searches.
+//!
+//! Measured on a 2-core machine shared with other jobs (rough figures):
+//! 2 threads searched 7.2 M nodes/s against 3.8–3.9 M for 1 while the
+//! machine was otherwise idle. With the same node budget per move,
+//! 2 threads at 400 000 nodes in all scored 67.5% (+127 Elo, 60 games)
+//! against 1 thread at 200 000, where 1 thread at 400 000 scored 71.7%
+//! (+161): the helpers turn most of their nodes into strength. At 10+0.1
+//! on the busy machine (load about 3 on 2 cores) 2 threads scored 47.5%
+//! in 80 games against 1: no gain without a free core.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
