@@ -346,3 +346,65 @@ fn multipv_reports_distinct_lines() {
         .unwrap();
     assert!(first_line.contains(&format!(" pv {best}")), "{lines:?}");
 }
+
+/// The `depth` of every `info depth … pv …` line, in order.
+fn pv_depths(lines: &[String]) -> Vec<u32> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info depth ") && l.contains(" pv "))
+        .map(|l| l.split(' ').nth(2).unwrap().parse().unwrap())
+        .collect()
+}
+
+#[test]
+fn two_threads_stop_promptly_and_report_one_search() {
+    let mut e = engine();
+    e.send("uci");
+    let lines = e.read_until(WAIT, |l| l == "uciok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "option name Threads type spin default 1 min 1 max 256"),
+        "{lines:?}"
+    );
+    for bad in ["0", "257"] {
+        e.send(&format!("setoption name Threads value {bad}"));
+        let l = e.expect_prefix("info string", WAIT);
+        assert!(l.contains("Threads") && l.contains("1..=256"), "{l}");
+    }
+    e.send("setoption name Threads value 2");
+    ready(&mut e);
+    let moves = ["e2e4", "c7c5", "g1f3"];
+    e.send("position startpos moves e2e4 c7c5 g1f3");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    let t = Instant::now();
+    e.send("stop");
+    let lines = e.read_until(WAIT, |l| l.starts_with("bestmove"));
+    assert!(
+        t.elapsed() < Duration::from_millis(1500),
+        "stop took {:?}",
+        t.elapsed()
+    );
+    legal_bestmove(lines.last().unwrap(), &board_after(&moves));
+
+    // Only the main thread reports: iterations come in order, each once.
+    e.send("go depth 6");
+    let lines = e.read_until(WAIT, |l| l.starts_with("bestmove"));
+    let depths = pv_depths(&lines);
+    assert_eq!(depths.first(), Some(&1), "{lines:?}");
+    assert!(depths.windows(2).all(|w| w[0] <= w[1]), "{lines:?}");
+    assert!(
+        lines[lines.len() - 2].starts_with("info depth 6 "),
+        "{lines:?}"
+    );
+    legal_bestmove(lines.last().unwrap(), &board_after(&moves));
+    e.send("isready");
+    let lines = e.read_until(WAIT, |l| l == "readyok");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "one bestmove per go: {lines:?}"
+    );
+    e.send("quit");
+    assert!(e.finish(Duration::from_secs(5)), "quit exits cleanly");
+}

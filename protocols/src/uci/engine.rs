@@ -2,6 +2,8 @@
 //! the search, which runs on its own thread. `isready` is answered at once
 //! even while searching; `stop` and `quit` raise an atomic flag the search
 //! polls every 1024 nodes; `ponderhit` starts the clock of a ponder search.
+//! With `Threads` above 1 the search thread starts the Lazy SMP helpers
+//! itself and ends them before it prints `bestmove`.
 
 use std::io::{BufRead, Write};
 use std::panic::{self, AssertUnwindSafe};
@@ -347,16 +349,18 @@ impl UciEngine {
         let Some(mut searcher) = self.searcher.take() else {
             return;
         };
+        searcher.set_threads(self.options.threads);
         let limits = self.limits(params);
         if self.debug {
             self.info_string(&format!(
-                "limits: depth {:?} nodes {:?} mate {:?} time {:?} multipv {} infinite {}",
+                "limits: depth {:?} nodes {:?} mate {:?} time {:?} multipv {} infinite {} threads {}",
                 limits.depth,
                 limits.nodes,
                 limits.mate,
                 limits.time,
                 limits.multipv,
-                limits.infinite
+                limits.infinite,
+                searcher.threads()
             ));
         }
         let shared = Arc::clone(&self.shared);

@@ -8,11 +8,15 @@ pub const DEFAULT_HASH_MB: usize = 16;
 pub const MAX_HASH_MB: usize = 1024;
 /// Default `Move Overhead` (ms): what the GUI and the OS may lose per move.
 pub const DEFAULT_MOVE_OVERHEAD: i64 = 50;
+/// Most search threads accepted (`Threads`).
+pub const MAX_THREADS: usize = 256;
 
 /// Current option values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
     pub hash_mb: usize,
+    /// Search threads (Lazy SMP), applied at the next `go`.
+    pub threads: usize,
     pub ponder: bool,
     pub multipv: usize,
     pub move_overhead: i64,
@@ -23,6 +27,7 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             hash_mb: DEFAULT_HASH_MB,
+            threads: 1,
             ponder: false,
             multipv: 1,
             move_overhead: DEFAULT_MOVE_OVERHEAD,
@@ -31,13 +36,12 @@ impl Default for Options {
     }
 }
 
-/// The `option` lines sent after `uci`. Only what works is advertised:
-/// Threads is fixed at 1 (the search is single-threaded).
+/// The `option` lines sent after `uci`.
 pub fn option_lines() -> Vec<String> {
     vec![
         format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
         "option name Clear Hash type button".to_string(),
-        "option name Threads type spin default 1 min 1 max 1".to_string(),
+        format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
         "option name Ponder type check default false".to_string(),
         "option name MultiPV type spin default 1 min 1 max 64".to_string(),
         format!(
@@ -134,7 +138,7 @@ impl Options {
             }
             "clear hash" => Ok(OptionEffect::ClearHash),
             "threads" => {
-                number("Threads", value, 1, 1)?;
+                self.threads = number("Threads", value, 1, MAX_THREADS as i64)? as usize;
                 Ok(OptionEffect::None)
             }
             "ponder" => {
@@ -174,7 +178,15 @@ mod tests {
         assert_eq!(o.set("Clear Hash", None), Ok(OptionEffect::ClearHash));
         assert!(o.set("Hash", Some("0")).is_err());
         assert!(o.set("Hash", Some("lots")).is_err());
-        assert!(o.set("Threads", Some("2")).is_err());
+        assert_eq!(o.set("Threads", Some("256")), Ok(OptionEffect::None));
+        assert_eq!(o.threads, 256);
+        assert_eq!(o.set("threads", Some("1")), Ok(OptionEffect::None));
+        assert_eq!(o.threads, 1);
+        for bad in ["0", "257", "-1", "two", ""] {
+            let e = o.set("Threads", Some(bad)).unwrap_err().to_string();
+            assert!(e.contains("expected an integer 1..=256"), "{bad}: {e}");
+        }
+        assert_eq!(o.threads, 1, "a rejected value leaves the option alone");
         assert!(o.set("Ponder", Some("yes")).is_err());
         assert!(matches!(
             o.set("Foo", None),

@@ -11,7 +11,7 @@ use crate::chess::eval::{apply_draw_rules, material, sign};
 use crate::chess::{Board, Color, Move, MoveList, Role};
 
 /// How often (in nodes) the clock and the stop flag are looked at.
-const CHECK_EVERY: u64 = 1024;
+pub(super) const CHECK_EVERY: u64 = 1024;
 
 /// Futility margins by remaining depth (points).
 const FUTILITY_MARGIN: [i32; 4] = [0, 300, 520, 760];
@@ -29,8 +29,9 @@ fn reduction(depth: i32, move_number: usize) -> i32 {
 
 impl Searcher {
     /// Whether the search must stop now: node limit (checked every node,
-    /// so `go nodes N` is reproducible), then every [`CHECK_EVERY`] nodes
-    /// the hard time limit and the stop flag.
+    /// so `go nodes N` is reproducible with one thread), then every
+    /// [`CHECK_EVERY`] nodes the node limit on all threads' nodes, the hard
+    /// time limit and the stop flag.
     #[inline]
     pub(super) fn out_of_budget(&mut self, observer: &dyn super::SearchObserver) -> bool {
         if self.aborted {
@@ -38,15 +39,25 @@ impl Searcher {
         }
         if self.nodes >= self.node_limit {
             self.aborted = true;
-        } else if self.nodes.is_multiple_of(CHECK_EVERY) && !self.must_finish {
-            let late = self
-                .hard_limit
-                .is_some_and(|hard| observer.clock_running() && observer.elapsed_ms() >= hard);
-            if late || observer.stop_requested() {
-                self.aborted = true;
-            }
+        } else if self.nodes.is_multiple_of(CHECK_EVERY) {
+            self.aborted = self.poll(observer);
         }
         self.aborted
+    }
+
+    /// The checks made every [`CHECK_EVERY`] nodes; true to stop.
+    fn poll(&mut self, observer: &dyn super::SearchObserver) -> bool {
+        self.role.publish_nodes(self.nodes);
+        if self.role.total_nodes(self.nodes) >= self.node_limit {
+            return true;
+        }
+        if self.must_finish {
+            return false;
+        }
+        let late = self
+            .hard_limit
+            .is_some_and(|hard| observer.clock_running() && observer.elapsed_ms() >= hard);
+        late || observer.stop_requested()
     }
 
     /// The static evaluation of the node at `ply`, side to move's view,

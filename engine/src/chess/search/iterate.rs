@@ -33,7 +33,6 @@ pub(super) fn run(
     limits: &Limits,
     observer: &mut dyn SearchObserver,
 ) -> SearchResult {
-    s.tt.new_search();
     s.nodes = 0;
     s.seldepth = 0;
     s.aborted = false;
@@ -132,6 +131,9 @@ pub(super) fn run(
     let mut completed = 0u32;
 
     for depth in 1..=max_depth {
+        if s.role.skips(depth) {
+            continue;
+        }
         // Turbo Chess never stops before its 1-ply search is finished
         // (node limits still count, so `go nodes` stays exact).
         s.must_finish = depth == 1;
@@ -241,7 +243,7 @@ pub(super) fn run(
         ponder,
         score: root[0].score,
         depth: completed,
-        nodes: s.nodes,
+        nodes: s.total_nodes(),
     }
 }
 
@@ -259,7 +261,7 @@ fn make_info(
         multipv: line + 1,
         score,
         bound,
-        nodes: s.nodes,
+        nodes: s.total_nodes(),
         hashfull: s.tt.hashfull(),
         pv: rm.pv.clone(),
     }

@@ -7,7 +7,9 @@
 //!
 //! The search does no I/O and reads no clock: the caller hands in a
 //! [`SearchObserver`] that tells it the elapsed time and whether to stop,
-//! and receives typed [`SearchInfo`] reports to format.
+//! and receives typed [`SearchInfo`] reports to format. With
+//! [`Searcher::set_threads`] above 1 the search also starts helper threads
+//! (Lazy SMP, `smp.rs`) for its own duration.
 
 mod alphabeta;
 pub mod bench;
@@ -16,12 +18,15 @@ pub mod moves;
 mod ordering;
 pub mod score;
 pub mod see;
+mod smp;
 pub mod time;
 pub mod tt;
 
 use crate::chess::eval::Evaluator;
 use crate::chess::eval::pawns::PawnFiles;
 use crate::chess::{Board, MAX_MOVES, Move};
+use smp::Role;
+use std::sync::Arc;
 use time::Budget;
 use tt::TranspositionTable;
 
@@ -109,6 +114,8 @@ pub struct SearchInfo {
     /// Side to move's view, Turbo points or mate (see [`score::to_uci`]).
     pub score: i32,
     pub bound: ScoreBound,
+    /// Nodes of every thread so far (helpers' counts lag by up to 1024
+    /// nodes each).
     pub nodes: u64,
     /// Per mille of the transposition table in use.
     pub hashfull: u32,
@@ -142,6 +149,7 @@ pub struct SearchResult {
     pub score: i32,
     /// Last completed depth.
     pub depth: u32,
+    /// Nodes of every thread.
     pub nodes: u64,
 }
 
@@ -165,8 +173,16 @@ pub(crate) struct Frame {
 
 /// The searcher: transposition table, killer moves and history survive
 /// between searches (until `ucinewgame`); the rest is per search.
+///
+/// A Lazy SMP helper is a `Searcher` too, sharing the main one's table:
+/// its own killers, history and stacks, its own copy of the board.
 pub struct Searcher {
-    tt: TranspositionTable,
+    tt: Arc<TranspositionTable>,
+    /// The Lazy SMP helpers' searchers (one per thread besides this one),
+    /// kept between searches like the killers and history.
+    helpers: Vec<Searcher>,
+    /// This searcher's part in the current search.
+    role: Role,
     killers: Vec<[Move; 2]>,
     history: Vec<i32>,
     // Per search:
@@ -194,10 +210,17 @@ pub struct Searcher {
 }
 
 impl Searcher {
-    /// A searcher with a transposition table of `hash_mb` MiB.
+    /// A single-threaded searcher with a transposition table of `hash_mb`
+    /// MiB.
     pub fn new(hash_mb: usize) -> Searcher {
+        Searcher::with_table(Arc::new(TranspositionTable::new(hash_mb)))
+    }
+
+    fn with_table(tt: Arc<TranspositionTable>) -> Searcher {
         Searcher {
-            tt: TranspositionTable::new(hash_mb),
+            tt,
+            helpers: Vec::new(),
+            role: Role::Alone,
             killers: vec![[Move::NULL; 2]; MAX_PLY + 2],
             history: vec![0; 2 * 64 * 64],
             evaluator: None,
@@ -221,12 +244,43 @@ impl Searcher {
 
     /// Replaces the transposition table by one of `hash_mb` MiB.
     pub fn resize_hash(&mut self, hash_mb: usize) {
-        self.tt = TranspositionTable::new(hash_mb);
+        // Free the old table (the helpers hold it too) before allocating.
+        self.share_table(Arc::new(TranspositionTable::new(1)));
+        self.share_table(Arc::new(TranspositionTable::new(hash_mb)));
     }
 
-    /// Forgets everything learnt (`ucinewgame`): hash, killers, history.
+    fn share_table(&mut self, table: Arc<TranspositionTable>) {
+        for h in &mut self.helpers {
+            h.tt = Arc::clone(&table);
+        }
+        self.tt = table;
+    }
+
+    /// Sets how many threads the next searches use, this one included
+    /// (at least 1). The helpers' searchers are made here; their threads
+    /// live only while a search runs.
+    pub fn set_threads(&mut self, threads: usize) {
+        let tt = &self.tt;
+        self.helpers
+            .resize_with(threads.max(1) - 1, || Searcher::with_table(Arc::clone(tt)));
+    }
+
+    /// Threads a search uses, this one included.
+    pub fn threads(&self) -> usize {
+        self.helpers.len() + 1
+    }
+
+    /// Forgets everything learnt (`ucinewgame`): hash, killers, history
+    /// (the helpers' too).
     pub fn clear(&mut self) {
         self.tt.clear();
+        self.forget_move_statistics();
+        for h in &mut self.helpers {
+            h.forget_move_statistics();
+        }
+    }
+
+    fn forget_move_statistics(&mut self) {
         for k in &mut self.killers {
             *k = [Move::NULL; 2];
         }
@@ -242,6 +296,10 @@ impl Searcher {
     /// Zobrist keys of the positions played before it, oldest first (the
     /// root's own key may be included last or not); they make the search
     /// see repetitions of the game.
+    ///
+    /// With more than one thread the result, the reports and the calls to
+    /// `observer` are this thread's; only node counts include the
+    /// helpers', and a node limit counts every thread's nodes.
     pub fn search(
         &mut self,
         board: &mut Board,
@@ -249,6 +307,17 @@ impl Searcher {
         limits: &Limits,
         observer: &mut dyn SearchObserver,
     ) -> SearchResult {
-        iterate::run(self, board, game_keys, limits, observer)
+        self.tt.new_search();
+        if self.helpers.is_empty() {
+            self.role = Role::Alone;
+            iterate::run(self, board, game_keys, limits, observer)
+        } else {
+            smp::search(self, board, game_keys, limits, observer)
+        }
+    }
+
+    /// Nodes searched by every thread so far.
+    fn total_nodes(&self) -> u64 {
+        self.role.total_nodes(self.nodes)
     }
 }

@@ -6,7 +6,7 @@
 //! hashing" trick), so a table shared between search threads never needs a
 //! lock: a torn write shows up as a key mismatch and is treated as a miss.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 /// Kind of bound a stored score is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,10 +39,13 @@ struct Slot {
 }
 
 /// A fixed-size table of [`Entry`]s; one entry per slot, replaced by depth
-/// and age.
+/// and age. Every method takes `&self`, so the Lazy SMP threads share one
+/// table behind an `Arc` without a lock.
 pub struct TranspositionTable {
     slots: Vec<Slot>,
-    generation: u8,
+    /// Age of the current search (6 bits); only the main thread advances it,
+    /// between searches.
+    generation: AtomicU8,
 }
 
 const BYTES_PER_SLOT: usize = 16;
@@ -58,22 +61,28 @@ impl TranspositionTable {
         });
         TranspositionTable {
             slots,
-            generation: 0,
+            generation: AtomicU8::new(0),
         }
     }
 
     /// Forgets every entry (`ucinewgame`, `Clear Hash`).
-    pub fn clear(&mut self) {
-        for slot in &mut self.slots {
-            *slot.check.get_mut() = 0;
-            *slot.data.get_mut() = 0;
+    /// Not to be called while a search runs on the table.
+    pub fn clear(&self) {
+        for slot in &self.slots {
+            slot.check.store(0, Ordering::Relaxed);
+            slot.data.store(0, Ordering::Relaxed);
         }
-        self.generation = 0;
+        self.generation.store(0, Ordering::Relaxed);
     }
 
     /// Starts a new search: older entries become preferred victims.
-    pub fn new_search(&mut self) {
-        self.generation = (self.generation + 1) & 0x3f;
+    pub fn new_search(&self) {
+        let next = (self.generation() + 1) & 0x3f;
+        self.generation.store(next, Ordering::Relaxed);
+    }
+
+    fn generation(&self) -> u8 {
+        self.generation.load(Ordering::Relaxed)
     }
 
     fn index(&self, key: u64) -> usize {
@@ -98,6 +107,7 @@ impl TranspositionTable {
         let slot = &self.slots[self.index(key)];
         let old_data = slot.data.load(Ordering::Relaxed);
         let old_key = slot.check.load(Ordering::Relaxed) ^ old_data;
+        let generation = self.generation();
         let mut entry = entry;
         if old_data != 0 {
             let old_generation = ((old_data >> 58) & 0x3f) as u8;
@@ -108,16 +118,16 @@ impl TranspositionTable {
                     entry.mv = (old_data & 0xffff) as u16;
                 }
                 if entry.bound != Bound::Exact
-                    && old_generation == self.generation
-                    && entry.depth + 2 < old_depth
+                    && old_generation == generation
+                    && entry.depth.saturating_add(2) < old_depth
                 {
                     return;
                 }
-            } else if old_generation == self.generation && entry.depth < old_depth {
+            } else if old_generation == generation && entry.depth < old_depth {
                 return;
             }
         }
-        let data = pack(&entry, self.generation);
+        let data = pack(&entry, generation);
         slot.check.store(key ^ data, Ordering::Relaxed);
         slot.data.store(data, Ordering::Relaxed);
     }
@@ -126,11 +136,12 @@ impl TranspositionTable {
     /// `hashfull`).
     pub fn hashfull(&self) -> u32 {
         let n = self.slots.len().min(1000);
+        let generation = self.generation();
         let used = self.slots[..n]
             .iter()
             .filter(|s| {
                 let d = s.data.load(Ordering::Relaxed);
-                d != 0 && ((d >> 58) & 0x3f) as u8 == self.generation
+                d != 0 && ((d >> 58) & 0x3f) as u8 == generation
             })
             .count();
         (used * 1000 / n) as u32
@@ -204,12 +215,51 @@ mod tests {
         tt.store(b, entry(2, 20, 3, Bound::Exact));
         assert!(tt.probe(a).is_some());
         // A later search replaces it.
-        let mut tt = tt;
         tt.new_search();
         tt.store(b, entry(2, 20, 3, Bound::Exact));
         assert!(tt.probe(b).is_some());
         tt.clear();
         assert_eq!(tt.probe(b), None);
         assert_eq!(tt.hashfull(), 0);
+    }
+
+    /// An entry whose every field is a function of the key, so a reader
+    /// can tell a torn slot from a sound one.
+    fn entry_of(key: u64) -> Entry {
+        entry(
+            key as u16,
+            (key >> 16) as i16,
+            (key >> 32) as u8,
+            [Bound::Upper, Bound::Lower, Bound::Exact][(key % 3) as usize],
+        )
+    }
+
+    #[test]
+    fn threads_sharing_a_table_never_read_a_torn_entry() {
+        // A tiny table, so the threads keep overwriting each other's slots.
+        let tt = TranspositionTable::new(1);
+        let slots = tt.slots.len() as u64;
+        std::thread::scope(|scope| {
+            for thread in 0..4u64 {
+                let tt = &tt;
+                scope.spawn(move || {
+                    let mut key = thread.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+                    let mut hits = 0;
+                    for _ in 0..200_000 {
+                        key ^= key << 13;
+                        key ^= key >> 7;
+                        key ^= key << 17;
+                        // Keys crowd into the first 64 slots.
+                        let k = key % 64 * (u64::MAX / slots) + (key >> 58);
+                        tt.store(k, entry_of(k));
+                        if let Some(found) = tt.probe(k) {
+                            assert_eq!(found, entry_of(k), "key {k:#x}");
+                            hits += 1;
+                        }
+                    }
+                    assert!(hits > 0);
+                });
+            }
+        });
     }
 }
