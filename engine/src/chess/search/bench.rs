@@ -58,7 +58,7 @@ pub const POSITIONS: &[&str] = &[
 ];
 
 /// An observer that never stops the search and forgets every report.
-struct Silent;
+pub(super) struct Silent;
 
 impl SearchObserver for Silent {
     fn elapsed_ms(&self) -> u64 {

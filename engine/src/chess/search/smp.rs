@@ -210,17 +210,7 @@ mod tests {
         assert_eq!(searched(&helper(21)), searched(&helper(1)));
     }
 
-    struct Silent;
-
-    impl SearchObserver for Silent {
-        fn elapsed_ms(&self) -> u64 {
-            0
-        }
-        fn stop_requested(&self) -> bool {
-            false
-        }
-        fn on_info(&mut self, _info: &SearchInfo) {}
-    }
+    use super::super::bench::Silent;
 
     const MIDDLEGAME: &str =
         "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10";
