@@ -215,14 +215,12 @@ pub(crate) fn later_tricks_cap(board: &Board, tricks_left: u32) -> (u32, u64) {
     {
         (cap, rel) = (most, 0);
     }
-    if cap == tricks_left {
-        if let Some(lost) = lead_is_lost(board) {
-            cap = tricks_left - 1;
-            rel = lost;
-        } else if let Some(lost) = topped_suits_fall_short(board, tricks_left) {
-            cap = tricks_left - 1;
-            rel = lost;
-        }
+    if cap == tricks_left
+        && let Some(lost) =
+            lead_is_lost(board).or_else(|| topped_suits_fall_short(board, tricks_left))
+    {
+        cap = tricks_left - 1;
+        rel = lost;
     }
     (cap, rel)
 }

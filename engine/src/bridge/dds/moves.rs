@@ -327,8 +327,9 @@ struct FollowNode {
     led: usize,
     best: u8,
     partner_wins: bool,
-    /// Second hand's partner surely wins the trick.
-    partner_covers: bool,
+    /// Partner surely wins the trick: winning it already with no opponent
+    /// to beat it, or last to play over second hand's card and third's.
+    partner_holds: bool,
     third_hand: bool,
     /// The next seat, an opponent, when still to play.
     next: Reach,
@@ -364,23 +365,25 @@ impl FollowNode {
         let partner_covers = board.played == 1 && {
             let pards = suit_mask(board.hands[seat ^ 2], led);
             let cover = match next {
-                Reach::Follows(top) => top.max(best & 15),
+                Reach::Follows(top) => top.max(rank_of(best)),
                 Reach::Ruffs(_) => 16,
-                Reach::Nothing => best & 15,
+                Reach::Nothing => rank_of(best),
             };
             suit_of(best) == led && pards != 0 && top_bit(pards) > cover
         };
-        FollowNode {
+        let mut node = FollowNode {
             trump,
             led,
             best,
             partner_wins: winner == seat ^ 2,
-            partner_covers,
+            partner_holds: partner_covers,
             third_hand: board.played == 2,
             next,
             hand: board.hands[seat],
             all: board.hands[0] | board.hands[1] | board.hands[2] | board.hands[3],
-        }
+        };
+        node.partner_holds |= node.partner_wins && !node.beaten(best);
+        node
     }
 
     /// Can the opponent still to play beat `card`?
@@ -398,9 +401,8 @@ impl FollowNode {
         let suit = suit_of(card);
         let rank = i32::from(rank_of(card));
         let wins_now = beats(card, self.best, self.trump);
-        let partner_holds = self.partner_covers || (self.partner_wins && !self.beaten(self.best));
         if suit == self.led {
-            if partner_holds {
+            if self.partner_holds {
                 // Partner has the trick: play low.
                 return 50 - rank;
             }
@@ -416,7 +418,7 @@ impl FollowNode {
             return 40 - rank;
         }
         if suit == self.trump {
-            if partner_holds {
+            if self.partner_holds {
                 return -30 - rank;
             }
             if wins_now {

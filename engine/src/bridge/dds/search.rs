@@ -153,9 +153,8 @@ impl<'a> Search<'a> {
                 Probe::Unknown(hint) => hint,
             },
         };
-        let hint =
-            hint.and_then(|(rel, exact)| absolute_move(rel, self.board.live()).map(|c| (c, exact)));
         let live = self.board.live();
+        let hint = hint.and_then(|(rel, exact)| absolute_move(rel, live).map(|c| (c, exact)));
         let (reached, rel, best) = self.expand(target, hint);
         let best = best.map(|card| relative_move(card, live));
         self.tt

@@ -14,7 +14,9 @@
 //! against 1 thread at 200 000, where 1 thread at 400 000 scored 71.7%
 //! (+161): the helpers turn most of their nodes into strength. At 10+0.1
 //! on the busy machine (load about 3 on 2 cores) 2 threads scored 47.5%
-//! in 80 games against 1: no gain without a free core.
+//! in 80 games against 1: no gain without a free core. On the idle
+//! machine, 60 games at 10+0.1 gave 2 threads 54.2% (+29 Elo, 95%
+//! interval -44..+105): a small gain, not yet significant.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -149,7 +151,6 @@ pub(super) fn search(
     }
     let mut result = thread::scope(|scope| {
         for (i, helper) in helpers.iter_mut().enumerate() {
-            helper.tt = Arc::clone(&main.tt);
             helper.role = Role::Thread {
                 index: i + 1,
                 total: Arc::clone(&total),
