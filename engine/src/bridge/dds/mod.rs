@@ -49,7 +49,7 @@ mod tt;
 
 pub use position::{Position, PositionError};
 
-use super::{Card, DdTable, Deal, Seat, Side, Strain};
+use super::{Card, DdTable, Deal, Hand, Seat, Side, Strain};
 use moves::{generate, sequence_of};
 use search::Search;
 use state::Board;
@@ -104,8 +104,14 @@ impl Solver {
     /// Tricks North-South take of the remaining ones (the trick in progress
     /// included) with best play.
     fn ns_tricks(&mut self, board: Board, guess: Option<u32>) -> u32 {
+        let hi = board.tricks_left();
+        self.ns_tricks_within(board, 0, hi, guess)
+    }
+
+    /// [`Solver::ns_tricks`] when the count is known to lie in `lo..=hi`.
+    fn ns_tricks_within(&mut self, board: Board, lo: u32, hi: u32, guess: Option<u32>) -> u32 {
         let mut search = self.search(board);
-        let tricks = search.ns_tricks(guess);
+        let tricks = search.ns_tricks_within(lo, hi, guess);
         let nodes = search.nodes;
         self.nodes += nodes;
         tricks
@@ -136,17 +142,33 @@ impl Solver {
         let live = board.live();
         let mut values = Vec::new();
         let moves = generate(&board, None, None);
-        // Cards of one hand are often worth the same: each solve starts
-        // from the previous card's value.
-        let mut last: Option<u32> = None;
+        // The position's own value bounds every card's (no card does better
+        // than the best), and most cards of a hand are worth just that: so
+        // each card is first asked whether it reaches the best value, and a
+        // card that does needs no second question. The position's solve
+        // also fills the table for the cards' solves.
+        let hands = board.hands.map(Hand);
+        let best = self.ns_tricks(
+            board.clone(),
+            Some(estimate_ns_tricks(&hands, strain, left)),
+        );
+        let ns_moves = seat & 1 == 0;
+        let mut last = best;
         for &card in &moves.cards[..moves.len] {
             let mut next = board.clone();
             let won = next
                 .play(card)
                 .map_or(0, |winner| u32::from(winner & 1 == 0));
-            let guess = last.map(|ns| ns.saturating_sub(won));
-            let ns = won + self.ns_tricks(next, guess);
-            last = Some(ns);
+            // North-South's tricks after the card, in what is left after it.
+            let rest = next.tricks_left();
+            let (lo, hi) = if ns_moves {
+                (0, best.saturating_sub(won))
+            } else {
+                (best.saturating_sub(won), rest)
+            };
+            let guess = Some(last.saturating_sub(won).clamp(lo, hi));
+            let ns = won + self.ns_tricks_within(next, lo, hi, guess);
+            last = ns;
             let own = if seat & 1 == 0 { ns } else { left - ns };
             let mut seq = sequence_of(card, hand, live);
             while seq != 0 {
@@ -205,9 +227,15 @@ impl Solver {
 /// strain near the answer: about a trick per 3 high-card points above
 /// half the deck, plus a trick for each trump beyond an 8-card fit.
 fn estimate_ns(deal: &Deal, strain: Strain) -> u32 {
+    estimate_ns_tricks(&deal.hands, strain, deal.hands[0].len() as u32)
+}
+
+/// [`estimate_ns`] for hands holding `tricks` tricks' worth of cards.
+fn estimate_ns_tricks(hands: &[Hand; 4], strain: Strain, tricks: u32) -> u32 {
+    let deal = Deal { hands: *hands };
     let hcp = (deal.hands[0].hcp() + deal.hands[2].hcp()) as i32;
     let total: i32 = deal.hands.iter().map(|h| h.hcp() as i32).sum();
-    let cards = deal.hands[0].len() as i32;
+    let cards = tricks as i32;
     let mut est = cards as f32 / 2.0 + (hcp - total / 2) as f32 / 3.0;
     if let Some(suit) = strain.trump() {
         let ns = (deal.hands[0].suit_len(suit) + deal.hands[2].suit_len(suit)) as i32;

@@ -36,11 +36,12 @@ impl<'a> Search<'a> {
     }
 
     /// Exact number of the remaining tricks (the one in progress included)
-    /// that North-South take with best play on both sides. `guess` (say
+    /// that North-South take with best play on both sides, known to lie in
+    /// `lo..=hi`: only questions inside the range are asked. `guess` (say
     /// a related solve's answer) is tried first: when it is right, two
     /// zero-window searches settle the count.
-    pub fn ns_tricks(&mut self, guess: Option<u32>) -> u32 {
-        let (mut lo, mut hi) = (0, self.board.tricks_left());
+    pub fn ns_tricks_within(&mut self, lo: u32, hi: u32, guess: Option<u32>) -> u32 {
+        let (mut lo, mut hi) = (lo, hi.min(self.board.tricks_left()));
         let mut next = guess;
         while lo < hi {
             let target = match next {
@@ -309,6 +310,6 @@ mod tests {
         assert_eq!(minimax(&mut board.clone()), 3);
         let mut tt = Table::new(10);
         let mut search = Search::new(board, &mut tt);
-        assert_eq!(search.ns_tricks(None), 3);
+        assert_eq!(search.ns_tricks_within(0, 3, None), 3);
     }
 }
