@@ -11,6 +11,19 @@ use super::state::{Board, NO_TRUMP, suit_mask, top_bit};
 /// in an unbroken run.
 #[inline]
 fn top_run(hand: u16, all: u16) -> u32 {
+    // The run ends at the highest card somebody else holds.
+    let others = all & !hand;
+    let run = if others == 0 {
+        all.count_ones()
+    } else {
+        (all >> (top_bit(others) + 1)).count_ones()
+    };
+    debug_assert_eq!(run, top_run_slow(hand, all));
+    run
+}
+
+/// Card-by-card twin of [`top_run`].
+fn top_run_slow(hand: u16, all: u16) -> u32 {
     let mut run = 0;
     let mut rest = all;
     while rest != 0 {
@@ -49,20 +62,16 @@ fn suit_runs(board: &Board, seat: usize) -> [(u32, u64); 4] {
     for (suit, slot) in runs.iter_mut().enumerate() {
         let h = board.hands.map(|hand| suit_mask(hand, suit));
         let all = h[0] | h[1] | h[2] | h[3];
-        if all == 0 {
+        if all == 0 || h[seat] & (1 << top_bit(all)) == 0 {
             continue;
         }
         let top = top_run(h[seat], all);
-        if top == 0 {
-            continue;
-        }
         // Length winners: once the top cards have drawn every other
         // hand's cards of the suit, the rest of ours are winners too.
-        let others = (0..4)
-            .filter(|&s| s != seat)
-            .map(|s| h[s].count_ones())
-            .max()
-            .unwrap_or(0);
+        let others = h[lho]
+            .count_ones()
+            .max(h[rho].count_ones())
+            .max(h[partner].count_ones());
         let mut run = if others <= top {
             h[seat].count_ones()
         } else {
@@ -368,6 +377,58 @@ pub(crate) fn second_hand_wins(board: &Board) -> Option<u64> {
     }
     let top = top_bit(h(seat, trump));
     Some(1u64 << (16 * trump + top as usize))
+}
+
+/// Second hand to play in notrump, when second hand's side surely wins
+/// this trick (see [`second_hand_wins`]): does it take `need` tricks in a
+/// row? The hand that wins this trick keeps the lead and cashes on: the
+/// next card of the suit led when it also holds that, the top card of each
+/// other suit it heads, and every card of a suit nobody else holds (DDS's
+/// second-hand quick tricks). Returns the cards the count rests on.
+pub(crate) fn second_hand_tricks(board: &Board, need: u32) -> Option<u64> {
+    let mut rel = second_hand_wins(board)?;
+    if need <= 1 {
+        return Some(rel);
+    }
+    if board.trump != NO_TRUMP {
+        return None;
+    }
+    let seat = board.to_move();
+    let partner = seat ^ 2;
+    let (led, _) = board.winning();
+    let suit = usize::from(led >> 4);
+    let h = |s: usize, suit: usize| suit_mask(board.hands[s], suit);
+    // In notrump second hand's side wins by following with its top card.
+    let top = top_bit(h(seat, suit) | h(partner, suit));
+    let winner = if h(seat, suit) & (1 << top) != 0 {
+        seat
+    } else {
+        partner
+    };
+    let mut tricks = 1;
+    let all = |suit: usize| h(0, suit) | h(1, suit) | h(2, suit) | h(3, suit);
+    let rest = all(suit) & !(1u16 << top);
+    if rest != 0 && h(winner, suit) & (1 << top_bit(rest)) != 0 {
+        tricks += 1;
+        rel |= 1u64 << (16 * suit + top_bit(rest) as usize);
+    }
+    for other in (0..4).filter(|&s| s != suit) {
+        let mine = h(winner, other);
+        if mine == 0 {
+            continue;
+        }
+        let cards = all(other);
+        if cards == mine {
+            tricks += mine.count_ones();
+        } else if mine & (1 << top_bit(cards)) != 0 {
+            tricks += 1;
+            rel |= 1u64 << (16 * other + top_bit(cards) as usize);
+        }
+        if tricks >= need {
+            return Some(rel);
+        }
+    }
+    (tricks >= need).then_some(rel)
 }
 
 /// When only one side holds trumps, every trump of that side's longer

@@ -64,6 +64,7 @@ pub const DEFAULT_TABLE_BITS: u32 = 20;
 pub struct Solver {
     tt: Table,
     nodes: u64,
+    trick_nodes: u64,
 }
 
 impl Default for Solver {
@@ -84,6 +85,7 @@ impl Solver {
         Solver {
             tt: Table::new(bits.clamp(4, 28)),
             nodes: 0,
+            trick_nodes: 0,
         }
     }
 
@@ -95,6 +97,12 @@ impl Solver {
     /// Cards searched since the solver was made.
     pub fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// Tricks completed in the searches since the solver was made: the
+    /// trick starts examined, the count DDS reports as its nodes.
+    pub fn trick_nodes(&self) -> u64 {
+        self.trick_nodes
     }
 
     fn search(&mut self, board: Board) -> Search<'_> {
@@ -112,8 +120,9 @@ impl Solver {
     fn ns_tricks_within(&mut self, board: Board, lo: u32, hi: u32, guess: Option<u32>) -> u32 {
         let mut search = self.search(board);
         let tricks = search.ns_tricks_within(lo, hi, guess);
-        let nodes = search.nodes;
+        let (nodes, trick_nodes) = (search.nodes, search.trick_nodes);
         self.nodes += nodes;
+        self.trick_nodes += trick_nodes;
         tricks
     }
 
