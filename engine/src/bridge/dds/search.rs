@@ -133,22 +133,14 @@ impl<'a> Search<'a> {
             _ => quick_tricks(&self.board, need as u32),
         };
 
+        let ns_leads = self.board.leader & 1 == 0;
+        if quick >= need as u32 {
+            return (ns_leads, quick_rel);
+        }
+        // The side on lead cannot take more than `cap`.
         let (cap, cap_rel) = later_tricks_cap(&self.board, left as u32);
-        let (quick, cap) = (quick as i32, cap as i32);
-        if self.board.leader & 1 == 0 {
-            if quick >= target {
-                return (true, quick_rel);
-            }
-            if cap < target {
-                return (false, cap_rel);
-            }
-        } else {
-            if left - quick < target {
-                return (false, quick_rel);
-            }
-            if left - cap >= target {
-                return (true, cap_rel);
-            }
+        if (cap as i32) < need {
+            return (!ns_leads, cap_rel);
         }
         let shape = shape.unwrap_or_else(|| Shape::of(&self.board));
         let hint = match early {
