@@ -142,15 +142,29 @@ pub(crate) fn absolute_move(rel: u8, live: u64) -> Option<u8> {
 const LOWER: u8 = 1;
 const UPPER: u8 = 2;
 
+/// The pattern of an entry: the owners of the cards that mattered, and
+/// which cards those are. Kept apart from [`Info`] so that a scan which
+/// needs only the bounds does not stream the patterns through the cache.
 #[derive(Clone, Copy, Default)]
-struct Entry {
+struct Key {
     owners: u128,
     mask: u128,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Info {
     /// `LOWER`: North-South take at least `value`; `UPPER`: at most.
     kind: u8,
     value: u8,
     /// Relative best move plus one (0 = none).
     best: u8,
+}
+
+/// One group's entries, oldest first, as two parallel lists.
+#[derive(Default)]
+struct Group {
+    keys: Vec<Key>,
+    infos: Vec<Info>,
 }
 
 /// What the table settles about a question "North-South take at least
@@ -167,7 +181,7 @@ pub(crate) enum Probe {
 /// Entries grouped by suit lengths, leader and trump; within a group a
 /// lookup scans the patterns, most recent first.
 pub(crate) struct Table {
-    groups: HashMap<(u64, u8), Vec<Entry>, BuildMix>,
+    groups: HashMap<(u64, u8), Group, BuildMix>,
     stored: usize,
     capacity: usize,
 }
@@ -230,7 +244,7 @@ impl Table {
         let Some(group) = self.groups.get(&(shape.dist, shape.meta)) else {
             return Probe::Unknown(None);
         };
-        for e in group.iter().rev() {
+        for (e, k) in group.infos.iter().zip(&group.keys).rev() {
             // Cheap test first: can this entry answer the question at all?
             let answers = if e.kind == LOWER {
                 e.value >= target
@@ -240,7 +254,7 @@ impl Table {
             if !answers && (hint.is_some() || e.best == 0) && loose.is_some() {
                 continue;
             }
-            if (e.owners ^ shape.owners) & e.mask != 0 {
+            if (k.owners ^ shape.owners) & k.mask != 0 {
                 // A position of the same shape: its best move is a fair
                 // first guess here too.
                 if loose.is_none() && e.best != 0 {
@@ -249,7 +263,7 @@ impl Table {
                 continue;
             }
             if answers {
-                return Probe::Known(e.kind == LOWER, pattern_cards(board, e.mask));
+                return Probe::Known(e.kind == LOWER, pattern_cards(board, k.mask));
             }
             if hint.is_none() && e.best != 0 {
                 hint = Some(e.best - 1);
@@ -259,7 +273,9 @@ impl Table {
     }
 
     /// Records the answer to "North-South take at least `target`?" with the
-    /// cards `rel` it rests on.
+    /// cards `rel` it rests on. An entry of the same pattern stays: the
+    /// newer one, met first, is the tighter bound (looking for it cost more
+    /// than the duplicates do).
     pub fn store(
         &mut self,
         board: &Board,
@@ -275,9 +291,11 @@ impl Table {
         } else {
             (UPPER, target.saturating_sub(1))
         };
-        let entry = Entry {
+        let key = Key {
             owners: shape.owners & mask,
             mask,
+        };
+        let info = Info {
             kind,
             value,
             best: best.map_or(0, |b| b + 1),
@@ -286,25 +304,13 @@ impl Table {
             self.clear();
         }
         let group = self.groups.entry((shape.dist, shape.meta)).or_default();
-        if let Some(e) = group
-            .iter_mut()
-            .find(|e| e.kind == kind && e.mask == mask && e.owners == entry.owners)
-        {
-            e.value = if reached {
-                e.value.max(value)
-            } else {
-                e.value.min(value)
-            };
-            if entry.best != 0 {
-                e.best = entry.best;
-            }
-            return;
-        }
-        if group.len() >= GROUP_CAP {
-            group.remove(0);
+        if group.keys.len() >= GROUP_CAP {
+            group.keys.remove(0);
+            group.infos.remove(0);
         } else {
             self.stored += 1;
         }
-        group.push(entry);
+        group.keys.push(key);
+        group.infos.push(info);
     }
 }
