@@ -50,7 +50,7 @@ mod tt;
 pub use position::{Position, PositionError};
 
 use super::{Card, DdTable, Deal, Hand, Seat, Side, Strain};
-use moves::{generate, sequence_of};
+use moves::{MoveList, generate, sequence_of};
 use search::Search;
 use state::Board;
 use tt::Table;
@@ -150,7 +150,8 @@ impl Solver {
         let hand = board.hands[seat];
         let live = board.live();
         let mut values = Vec::new();
-        let moves = generate(&board, None, None);
+        let mut moves = MoveList::new();
+        generate(&board, None, None, &mut moves);
         // The position's own value bounds every card's (no card does better
         // than the best), and most cards of a hand are worth just that: so
         // each card is first asked whether it reaches the best value, and a

@@ -17,7 +17,7 @@ pub(crate) struct MoveList {
 }
 
 impl MoveList {
-    fn new() -> MoveList {
+    pub fn new() -> MoveList {
         MoveList {
             cards: [0; 13],
             scores: [0; 13],
@@ -140,11 +140,16 @@ fn sequence_of_slow(card: u8, hand: u64, live: u64) -> u64 {
 /// it only comes from a position of the same shape; `killer` (the
 /// last lead that refuted a trick start at this depth) gets a bonus of
 /// [`KILLER`] on top of its heuristic value.
-pub(crate) fn generate(board: &Board, hint: Option<(u8, bool)>, killer: Option<u8>) -> MoveList {
+pub(crate) fn generate(
+    board: &Board,
+    hint: Option<(u8, bool)>,
+    killer: Option<u8>,
+    list: &mut MoveList,
+) {
     let legal = board.legal();
     let live = board.live();
     let seat = board.to_move();
-    let mut list = MoveList::new();
+    list.len = 0;
     // A single sequence to choose from needs no ordering.
     if board.played > 0 {
         let suit = board.lead_suit();
@@ -153,7 +158,7 @@ pub(crate) fn generate(board: &Board, hint: Option<(u8, bool)>, killer: Option<u
             let tops = sequence_tops(h, suit_mask(live, suit));
             if tops & (tops - 1) == 0 {
                 list.push((16 * suit as u8) | top_bit(tops), 0);
-                return list;
+                return;
             }
         }
     }
@@ -186,7 +191,6 @@ pub(crate) fn generate(board: &Board, hint: Option<(u8, bool)>, killer: Option<u
         }
     }
     list.sort();
-    list
 }
 
 /// Does `seat` hold a trump?

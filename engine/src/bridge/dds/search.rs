@@ -7,7 +7,7 @@
 //! what one question learnt into the next.
 
 use super::bounds::{later_tricks_cap, quick_tricks, second_hand_tricks, trump_length_tricks};
-use super::moves::{generate, sequence_of};
+use super::moves::{MoveList, generate, sequence_of};
 use super::state::{Board, beats, rank_of, suit_mask, suit_of, top_bit};
 use super::tt::{Probe, Shape, Table, absolute_move, relative_move};
 
@@ -168,7 +168,10 @@ impl<'a> Search<'a> {
         } else {
             None
         };
-        let moves = generate(&self.board, hint, killer);
+        // Filled in place: a list returned by value is copied, and the copy
+        // stalls on the sort's narrow stores (measured: 8% of the time).
+        let mut moves = MoveList::new();
+        generate(&self.board, hint, killer, &mut moves);
         let ns_to_move = self.board.to_move() & 1 == 0;
         let leader = self.board.leader;
         let mut rel_all = 0u64;
