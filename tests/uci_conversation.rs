@@ -119,6 +119,10 @@ fn go_nodes_and_movetime_are_respected() {
             .unwrap();
         assert!(nodes <= 3000, "{l}");
     }
+    // The closing info line counts every node searched, the unfinished
+    // last iteration's too: GUIs show it as the move's node count.
+    let closing = lines.iter().rev().find(|l| l.contains(" nodes ")).unwrap();
+    assert!(closing.contains(" nodes 3000 "), "{closing}");
 
     let start = Instant::now();
     e.send("go movetime 300");

@@ -387,14 +387,14 @@ impl UciEngine {
                 let result = panic::catch_unwind(AssertUnwindSafe(|| {
                     searcher.search(&mut board, &keys, &limits, &mut observer)
                 }));
-                let (best, ponder) = match result {
-                    Ok(r) => (r.best, r.ponder),
+                let (best, ponder, nodes) = match result {
+                    Ok(r) => (r.best, r.ponder, Some(r.nodes)),
                     Err(_) => {
                         // Never leave the GUI without a legal move.
                         out.line("info string internal error in the search; playing a legal move");
                         let mut list = MoveList::new();
                         board.legal_moves(&mut list);
-                        (list.first().copied(), None)
+                        (list.first().copied(), None, None)
                     }
                 };
                 // The protocol: no bestmove during ponder or infinite until
@@ -405,8 +405,14 @@ impl UciEngine {
                 {
                     thread::sleep(Duration::from_millis(1));
                 }
-                if let Some(info) = &observer.last_info {
-                    out.line(&info_line(info, observer.elapsed_ms(), chess960));
+                // The closing line repeats the last iteration's result with
+                // the search's final node count (an unfinished iteration's
+                // nodes were spent too), so the GUI's nodes and nps add up.
+                if let Some(mut info) = observer.last_info.take() {
+                    if let Some(nodes) = nodes {
+                        info.nodes = info.nodes.max(nodes);
+                    }
+                    out.line(&info_line(&info, observer.elapsed_ms(), chess960));
                 }
                 out.line(&bestmove_line(best, ponder, chess960));
                 searcher
