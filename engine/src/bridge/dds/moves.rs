@@ -2,9 +2,10 @@
 //! heuristic ordering that makes alpha-beta cut early.
 //!
 //! Two cards of one hand are equivalent when no live card of another hand
-//! lies between them (cards on the table in the current trick count as
-//! live: they can still win it). Only the top card of each such sequence is
-//! searched; the others get the same value.
+//! lies between them (the card winning the current trick counts as live:
+//! the others on the table are beaten already). Only the lowest card of
+//! each such sequence is searched, the others get the same value: the
+//! lowest is what "play low" means, and the cheapest way to win.
 
 use super::bits::{compress, deposit};
 use super::state::{Board, NO_TRUMP, SUIT_BITS, beats, rank_of, suit_mask, suit_of, top_bit};
@@ -48,31 +49,43 @@ impl MoveList {
     }
 }
 
-/// The top card of each sequence of `hand` (one suit's rank mask) among
-/// the `live` cards of that suit.
+/// The lowest card of each sequence of `hand` among the `live` cards of a
+/// suit: the representative a follow plays, so that "play low" orders
+/// and spends the cheapest card.
 #[inline]
-pub(crate) fn sequence_tops(hand: u16, live: u16) -> u16 {
-    // In rank order over the live cards, a card tops its sequence when the
-    // next live card up is not ours.
+pub(crate) fn sequence_bottoms(hand: u16, live: u16) -> u16 {
+    // A card starts its sequence when the next live card down is not ours.
     let ours = compress(hand, live);
-    let tops = deposit(ours & !(ours >> 1), live);
-    debug_assert_eq!(tops, sequence_tops_slow(hand, live));
-    tops
+    let bottoms = deposit(ours & !(ours << 1), live);
+    debug_assert_eq!(bottoms, sequence_bottoms_slow(hand, live));
+    bottoms
 }
 
-/// Card-by-card twin of [`sequence_tops`].
-fn sequence_tops_slow(hand: u16, live: u16) -> u16 {
-    let mut tops = 0u16;
+/// The lowest card of the sequence of `hand` (one suit) holding `rank`,
+/// among the `live` cards of that suit.
+#[inline]
+fn sequence_bottom(hand: u16, live: u16, rank: u8) -> u8 {
+    // The sequence reaches down to just above the highest live card below
+    // `rank` that is not ours.
+    let below = live & ((1u16 << rank) - 1);
+    let breaks = below & !hand;
+    let floor = if breaks == 0 { 0 } else { top_bit(breaks) + 1 };
+    (live & (u16::MAX << floor)).trailing_zeros() as u8
+}
+
+/// Card-by-card twin of [`sequence_bottoms`].
+fn sequence_bottoms_slow(hand: u16, live: u16) -> u16 {
+    let mut bottoms = 0u16;
     let mut rest = hand;
     while rest != 0 {
-        let r = top_bit(rest);
-        rest &= !(1u16 << r);
-        let above = live & (u16::MAX << (r + 1));
-        if above == 0 || (above & above.wrapping_neg()) & hand == 0 {
-            tops |= 1u16 << r;
+        let r = rest.trailing_zeros() as u8;
+        rest &= rest - 1;
+        let below = live & ((1u16 << r) - 1);
+        if below == 0 || hand & (1u16 << top_bit(below)) == 0 {
+            bottoms |= 1u16 << r;
         }
     }
-    tops
+    bottoms
 }
 
 /// The cards of `hand` equivalent to `card` (its whole sequence among
@@ -155,9 +168,9 @@ pub(crate) fn generate(
         let suit = board.lead_suit();
         let h = suit_mask(legal, suit);
         if h != 0 {
-            let tops = sequence_tops(h, suit_mask(live, suit));
-            if tops & (tops - 1) == 0 {
-                list.push((16 * suit as u8) | top_bit(tops), 0);
+            let reps = sequence_bottoms(h, suit_mask(live, suit));
+            if reps & (reps - 1) == 0 {
+                list.push((16 * suit as u8) | top_bit(reps), 0);
                 return;
             }
         }
@@ -168,11 +181,11 @@ pub(crate) fn generate(
         if h == 0 {
             continue;
         }
-        let mut tops = sequence_tops(h, suit_mask(live, suit));
+        let mut reps = sequence_bottoms(h, suit_mask(live, suit));
         let lead = (board.played == 0).then(|| LeadSuit::new(board, seat, suit));
-        while tops != 0 {
-            let r = top_bit(tops);
-            tops &= !(1u16 << r);
+        while reps != 0 {
+            let r = top_bit(reps);
+            reps &= !(1u16 << r);
             let card = (16 * suit as u8) | r;
             let mut score = match (&lead, &follow) {
                 (Some(lead), _) => lead.score(r),
@@ -217,7 +230,8 @@ const LEAD_TREE: i32 = 12;
 
 /// How a lead's rank counts within its suit.
 enum LeadRank {
-    /// Cash a winner: the top of the winning sequence best.
+    /// Cash a winner: the winning sequence best (its lowest card, the one
+    /// searched).
     Cash(u8),
     /// Low to partner's winner.
     Low,
@@ -259,7 +273,7 @@ impl LeadSuit {
         // at once is weighed low (measured: fewer nodes than favouring it).
         let rank = if mine & (1 << top) != 0 {
             base += 10;
-            LeadRank::Cash(top)
+            LeadRank::Cash(sequence_bottom(mine, all, top))
         } else if pards & (1 << top) != 0 {
             base += 60;
             LeadRank::Low
@@ -280,7 +294,11 @@ impl LeadSuit {
                 // Our side wins the next round once the top card is out.
                 base += 25;
             }
-            LeadRank::Second(second)
+            LeadRank::Second(if mine & (1 << second) != 0 {
+                sequence_bottom(mine, all, second)
+            } else {
+                second
+            })
         };
         if suit == trump {
             // Draw trumps when ours are the stronger ones.

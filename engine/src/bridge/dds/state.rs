@@ -110,14 +110,18 @@ impl Board {
     }
 
     /// Cards still in play for rank purposes: all unplayed cards plus the
-    /// cards on the table in the current trick (they can still win it).
+    /// card winning the current trick so far. The other cards on the table
+    /// are dead: beaten already, they cannot win this trick and are gone
+    /// after it, so two cards with only dead cards between them are the
+    /// same card to every player.
     #[inline]
     pub fn live(&self) -> u64 {
-        let mut live = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
-        for &card in &self.current().cards[..self.played] {
-            live |= 1u64 << card;
+        let live = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
+        if self.played == 0 {
+            live
+        } else {
+            live | 1u64 << self.winning().0
         }
-        live
     }
 
     /// Suit led to the current trick (only meaningful when `played > 0`).
