@@ -7,6 +7,7 @@ use super::score::{INFINITY, MATE, MATE_BOUND, from_tt, to_tt};
 use super::see::see;
 use super::tt::{Bound, Entry};
 use super::{MAX_PLY, Searcher};
+use crate::chess::eval::leaf::leaf_white;
 use crate::chess::eval::{apply_draw_rules, material, sign};
 use crate::chess::{Board, Color, Move, MoveList, Role};
 
@@ -74,7 +75,7 @@ impl Searcher {
                 "incremental evaluation drifted from the from-scratch twin at {}",
                 board.to_fen()
             );
-            frame.static_white + frame.bonus_white
+            frame.static_white + frame.bonus_white + leaf_white(board)
         };
         let score = sign(board.side_to_move()) * white;
         apply_draw_rules(score, board.halfmove_clock(), false)
