@@ -476,6 +476,19 @@ impl Searcher {
         if ply >= MAX_PLY - 1 {
             return self.evaluate(board, ply);
         }
+        // Any entry of the main search knows at least as much as the
+        // capture search would find here.
+        if let Some(e) = self.tt.probe(board.key()) {
+            let score = from_tt(i32::from(e.score), ply);
+            let usable = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if usable {
+                return score;
+            }
+        }
         let in_check = board.in_check();
         let mut list = MoveList::new();
         let mut best;
