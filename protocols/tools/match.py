@@ -14,6 +14,13 @@ Example (the match in the report: 200 games, 50 openings, both colours):
         --opponent-option Threads=1 --opponent-option Hash=16 \
         --opponent-option "Move Overhead=300"
 
+Fixed-node self-play (insensitive to CPU load; new build against a kept
+copy of the old one, openings from the library, both colours):
+    python3 protocols/tools/match.py --games 268 --nodes 30000 \
+        --openings books/openings.txt \
+        --engine target/release/turbochess --engine-option OwnBook=false \
+        --opponent /tmp/chess-base/turbochess --opponent-option OwnBook=false
+
 Prints one line per game and a summary with the Elo estimate and its 95%
 error bars (normal approximation on the per-game scores).
 """
@@ -95,7 +102,35 @@ def parse_options(pairs):
     return options
 
 
-def play_game(board, engine_a, engine_b, opening, a_is_white, base, inc, period=0, max_plies=400):
+def load_openings(path, plies):
+    """Openings from a Turbo Chess library file (`books/openings.txt`
+    syntax): each variation cut to its first `plies` moves, duplicates
+    dropped, as UCI strings."""
+    found = []
+    for line in open(path, encoding="utf-8"):
+        line = line.strip()
+        if not line or line.startswith("#") or ":" not in line:
+            continue
+        board = chess.Board()
+        moves = []
+        for token in line.split(":", 1)[1].split():
+            if token[0].isdigit() and token.rstrip(".").isdigit():
+                continue
+            token = token.rstrip("!?+#")
+            try:
+                moves.append(board.push_san(token).uci())
+            except ValueError:
+                break
+            if len(moves) == plies:
+                break
+        if len(moves) == plies:
+            text = " ".join(moves)
+            if text not in found:
+                found.append(text)
+    return found
+
+
+def play_game(board, engine_a, engine_b, opening, a_is_white, base, inc, period=0, max_plies=400, nodes=None):
     """Plays on `board`; returns (score for A: 1/0.5/0, reason, time_loss_by, illegal_by)."""
     for uci in opening.split():
         board.push_uci(uci)
@@ -108,7 +143,7 @@ def play_game(board, engine_a, engine_b, opening, a_is_white, base, inc, period=
     made = {chess.WHITE: 0, chess.BLACK: 0}
     while not board.is_game_over(claim_draw=True) and board.ply() < max_plies:
         side = board.turn
-        limit = chess.engine.Limit(
+        limit = chess.engine.Limit(nodes=nodes) if nodes else chess.engine.Limit(
             white_clock=max(clocks[chess.WHITE], 0.001),
             black_clock=max(clocks[chess.BLACK], 0.001),
             white_inc=inc,
@@ -124,7 +159,7 @@ def play_game(board, engine_a, engine_b, opening, a_is_white, base, inc, period=
             return (0.0 if side == a_color else 1.0), f"engine error/illegal move by {who}: {e}", None, who
         spent = time.monotonic() - start
         clocks[side] -= spent
-        if clocks[side] < 0:
+        if clocks[side] < 0 and not nodes:
             who = "A" if side == a_color else "B"
             return (0.0 if side == a_color else 1.0), f"time loss by {who}", who, None
         clocks[side] += inc
@@ -150,11 +185,24 @@ def main():
     ap.add_argument("--opponent-option", action="append")
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--tc", default="10+0.1")
+    ap.add_argument(
+        "--nodes",
+        type=int,
+        help="fixed nodes per move (`go nodes N` for both engines) instead of a clock: "
+        "insensitive to CPU load, for testing evaluation and search changes",
+    )
+    ap.add_argument(
+        "--openings",
+        help="take the openings from this library file (books/openings.txt syntax) "
+        "instead of the built-in list",
+    )
+    ap.add_argument("--opening-plies", type=int, default=8, help="plies kept of each --openings line")
     ap.add_argument("--pgn", help="append the games to this PGN file")
     ap.add_argument("--moves", type=int, default=0, help="repeating control: this many moves per base time")
     args = ap.parse_args()
 
     base, inc = parse_tc(args.tc)
+    openings = load_openings(args.openings, args.opening_plies) if args.openings else OPENINGS
     a = chess.engine.SimpleEngine.popen_uci(args.engine)
     b = chess.engine.SimpleEngine.popen_uci(args.opponent)
     a.configure(parse_options(args.engine_option))
@@ -164,10 +212,10 @@ def main():
     time_losses = {"A": 0, "B": 0}
     illegal = {"A": 0, "B": 0}
     for g in range(args.games):
-        opening = OPENINGS[(g // 2) % len(OPENINGS)]
+        opening = openings[(g // 2) % len(openings)]
         a_white = g % 2 == 0
         board = chess.Board()
-        s, reason, tl, il = play_game(board, a, b, opening, a_white, base, inc, args.moves)
+        s, reason, tl, il = play_game(board, a, b, opening, a_white, base, inc, args.moves, nodes=args.nodes)
         if args.pgn:
             game = chess.pgn.Game.from_board(board)
             game.headers["White"] = "turbochess" if a_white else "opponent"

@@ -61,6 +61,7 @@ pub fn eval_report(board: &Board, piece: Option<Piece>) -> String {
             cp(pair[0] - pair[1])
         );
     }
+    let _ = writeln!(out, "{:<16}{:>24}", "leaf terms", cp(b.leaf));
     if let Some(m) = b.mating {
         let _ = writeln!(out, "{:<16}{:>24}", "mating", cp(m));
     }

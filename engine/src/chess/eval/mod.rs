@@ -7,6 +7,7 @@
 //! the search turns it into the side to move's.
 
 pub mod attack;
+pub mod leaf;
 pub mod pawns;
 pub mod pvtable;
 
@@ -70,6 +71,9 @@ pub struct Breakdown {
     pub material: [i32; 2],
     pub placement: [i32; 2],
     pub pawn_structure: [i32; 2],
+    /// The leaf terms (mobility, king safety, passed pawns, rooks on open
+    /// files, bishop pair), White's view.
+    pub leaf: i32,
     /// Mating evaluation term (White's view) when it is on.
     pub mating: Option<i32>,
     pub material_level: i32,
@@ -153,14 +157,20 @@ impl Evaluator {
         let mating = self
             .mating
             .map(|_| self.mating_white(board) - (material_by[0] - material_by[1]));
+        let leaf = if self.mating.is_some() {
+            0
+        } else {
+            leaf::leaf_white(board)
+        };
         let total = match self.mating {
             Some(_) => self.mating_white(board),
-            None => self.static_white(board),
+            None => self.static_white(board) + leaf,
         };
         Breakdown {
             material: material_by,
             placement,
             pawn_structure,
+            leaf,
             mating,
             material_level: self.material_level,
             total,

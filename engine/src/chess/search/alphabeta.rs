@@ -7,6 +7,7 @@ use super::score::{INFINITY, MATE, MATE_BOUND, from_tt, to_tt};
 use super::see::see;
 use super::tt::{Bound, Entry};
 use super::{MAX_PLY, Searcher};
+use crate::chess::eval::leaf::leaf_white;
 use crate::chess::eval::{apply_draw_rules, material, sign};
 use crate::chess::{Board, Color, Move, MoveList, Role};
 
@@ -15,6 +16,17 @@ pub(super) const CHECK_EVERY: u64 = 1024;
 
 /// Futility margins by remaining depth (points).
 const FUTILITY_MARGIN: [i32; 4] = [0, 300, 520, 760];
+
+/// Reverse futility pruning ("static null move", `002_…` part II): at
+/// shallow depth a node whose static value beats beta by this much per
+/// remaining ply is not searched (points).
+const REVERSE_FUTILITY_MARGIN: i32 = 200;
+const REVERSE_FUTILITY_DEPTH: i32 = 6;
+
+/// Late-move pruning: at remaining depth d a quiet move that comes after
+/// this many moves in the handbook's order is not tried (a cut-off that
+/// late is rare enough not to pay for the search).
+const LATE_MOVE_COUNT: [usize; 5] = [0, 5, 8, 13, 20];
 
 /// Capture-search delta margin: a capture that cannot lift the score near
 /// alpha even with this much positional gain is not tried.
@@ -74,7 +86,7 @@ impl Searcher {
                 "incremental evaluation drifted from the from-scratch twin at {}",
                 board.to_fen()
             );
-            frame.static_white + frame.bonus_white
+            frame.static_white + frame.bonus_white + leaf_white(board)
         };
         let score = sign(board.side_to_move()) * white;
         apply_draw_rules(score, board.halfmove_clock(), false)
@@ -201,6 +213,14 @@ impl Searcher {
         let us = board.side_to_move();
         let selective = !self.exhaustive && !pv_node && !in_check;
 
+        if selective
+            && depth <= REVERSE_FUTILITY_DEPTH
+            && static_eval - REVERSE_FUTILITY_MARGIN * depth >= beta
+            && beta.abs() < MATE_BOUND
+        {
+            return static_eval;
+        }
+
         // Null-move pruning: if passing still beats beta, a real move will.
         if selective
             && self.features.null_move
@@ -264,15 +284,25 @@ impl Searcher {
         let mut best = -INFINITY;
         let mut best_move = Move::NULL;
         let mut searched = 0usize;
+        // Quiet moves searched without a cut-off, to lower their history
+        // when a later move cuts off.
+        let mut tried_quiets = [Move::NULL; 64];
+        let mut tried = 0usize;
         for i in 0..list.len() {
             let mv = pick(&mut list, &mut self.scores[ply], i);
             let quiet = mv.captured.is_none() && mv.promotion().is_none();
             let is_killer = mv == killers[0] || mv == killers[1];
             self.make_move(board, mv, ply);
             let gives_check = board.in_check();
-            if futile && quiet && !gives_check && searched > 0 {
-                self.unmake_move(board);
-                continue;
+            if quiet && !gives_check && searched > 0 {
+                let late = selective
+                    && depth < LATE_MOVE_COUNT.len() as i32
+                    && i >= LATE_MOVE_COUNT[depth as usize]
+                    && best > -MATE_BOUND;
+                if futile || late {
+                    self.unmake_move(board);
+                    continue;
+                }
             }
             // Turbo Chess `Update`: checks and pawns reaching the 7th rank
             // are not counted as a ply (bounded so the tree stays finite).
@@ -358,10 +388,17 @@ impl Searcher {
                     if value >= beta {
                         if quiet {
                             self.update_quiet_stats(us, mv, ply, depth);
+                            for &other in &tried_quiets[..tried] {
+                                self.history_malus(us, other, depth);
+                            }
                         }
                         break;
                     }
                 }
+            }
+            if quiet && tried < tried_quiets.len() {
+                tried_quiets[tried] = mv;
+                tried += 1;
             }
         }
         if searched == 0 {
@@ -411,6 +448,16 @@ impl Searcher {
         }
     }
 
+    /// A quiet move tried before the one that cut off was the wrong
+    /// guess: its history falls as much as the cut-off move's rises.
+    fn history_malus(&mut self, us: Color, mv: Move, depth: i32) {
+        let h = &mut self.history[history_index(us, mv)];
+        *h -= depth * depth;
+        if *h < -(1 << 20) {
+            self.history.iter_mut().for_each(|v| *v /= 2);
+        }
+    }
+
     /// Capture search with stand-pat: only captures and promotions, all
     /// moves when in check.
     pub(super) fn quiesce(
@@ -428,6 +475,19 @@ impl Searcher {
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 1 {
             return self.evaluate(board, ply);
+        }
+        // Any entry of the main search knows at least as much as the
+        // capture search would find here.
+        if let Some(e) = self.tt.probe(board.key()) {
+            let score = from_tt(i32::from(e.score), ply);
+            let usable = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if usable {
+                return score;
+            }
         }
         let in_check = board.in_check();
         let mut list = MoveList::new();

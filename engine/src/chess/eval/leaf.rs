@@ -1,0 +1,304 @@
+//! Leaf evaluation: the terms Turbo Chess's root-computed piece-value
+//! tables cannot hold, because they depend on where *every* piece stands at
+//! the leaf rather than at the root — mobility, the attack on the king and
+//! its pawn shield, passed pawns (found at the leaf, by rank, blocked or
+//! free, against the kings), rooks on open files and the bishop pair.
+//!
+//! The handbook's evaluation is computed once per search so that a move's
+//! value is a table difference (`StateValu`); that speed was what a 1985
+//! machine needed. Deep searches end far from the root, where the root's
+//! tables no longer describe the position; these terms are computed from
+//! scratch at each leaf from the bitboards, and tapered between a
+//! middlegame and an endgame value by the material left (the modern form of
+//! the handbook's `MaterialLevel`).
+//!
+//! Values are in Turbo points (256 to the pawn), White's view.
+
+use crate::chess::bitboard::{
+    FILE_A, FILE_H, KING, KNIGHT, bb, bishop_attacks, pop_lsb, rook_attacks,
+};
+use crate::chess::{Board, Color, Role};
+
+/// A middlegame and an endgame value, blended by [`phase`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Pair(i32, i32);
+
+impl std::ops::AddAssign for Pair {
+    fn add_assign(&mut self, o: Pair) {
+        self.0 += o.0;
+        self.1 += o.1;
+    }
+}
+
+impl std::ops::SubAssign for Pair {
+    fn sub_assign(&mut self, o: Pair) {
+        self.0 -= o.0;
+        self.1 -= o.1;
+    }
+}
+
+/// Game phase when every officer is on the board.
+const FULL_PHASE: i32 = 24;
+
+/// Mobility per reachable square beyond a typical count, by role
+/// (knight, bishop, rook, queen): a piece with more safe squares has more
+/// threats and defences than its root table could know.
+const MOBILITY: [(i32, Pair); 4] = [
+    (4, Pair(10, 10)),
+    (6, Pair(12, 12)),
+    (6, Pair(5, 10)),
+    (12, Pair(3, 6)),
+];
+
+const BISHOP_PAIR: Pair = Pair(70, 128);
+const ROOK_OPEN_FILE: Pair = Pair(64, 25);
+const ROOK_HALF_OPEN_FILE: Pair = Pair(30, 15);
+
+/// Passed pawn by rank from its own side (0..7), found at the leaf.
+const PASSED_MG: [i32; 8] = [0, 0, 10, 20, 40, 70, 120, 0];
+const PASSED_EG: [i32; 8] = [0, 15, 25, 45, 80, 130, 200, 0];
+/// Endgame weight of the kings' distances to a passed pawn's stop square,
+/// by rank: the defender's king far away and ours near make it run.
+const PASSED_KING_RANK: [i32; 8] = [0, 0, 0, 1, 2, 3, 4, 0];
+const PASSED_THEIR_KING: i32 = 8;
+const PASSED_OUR_KING: i32 = 3;
+
+/// Middlegame pawn shield: a file beside or in front of the king with no
+/// pawn of ours ahead, or with it pushed two squares.
+const SHIELD_MISSING: i32 = 40;
+const SHIELD_ADVANCED: i32 = 15;
+
+/// King attack: weight of each officer bearing on the squares around the
+/// enemy king, scaled by how many of them join in (one alone is no attack).
+const ATTACKER_WEIGHT: [i32; 4] = [51, 51, 102, 205];
+const ATTACK_SCALE: [i32; 8] = [0, 0, 50, 75, 88, 94, 97, 99];
+
+/// The leaf terms, White's view, in points.
+pub fn leaf_white(board: &Board) -> i32 {
+    let phase = phase(board);
+    let mut total = Pair::default();
+    total += side(board, Color::White);
+    total -= side(board, Color::Black);
+    (total.0 * phase + total.1 * (FULL_PHASE - phase)) / FULL_PHASE
+}
+
+/// 24 with all officers on the board, 0 with none: minor = 1, rook = 2,
+/// queen = 4.
+fn phase(board: &Board) -> i32 {
+    let r = &board.bb_role;
+    let minors = (r[Role::Knight.index()] | r[Role::Bishop.index()]).count_ones() as i32;
+    let rooks = r[Role::Rook.index()].count_ones() as i32;
+    let queens = r[Role::Queen.index()].count_ones() as i32;
+    (minors + 2 * rooks + 4 * queens).min(FULL_PHASE)
+}
+
+/// Squares attacked by the pawns of `color`.
+fn pawn_attacks(pawns: u64, color: Color) -> u64 {
+    match color {
+        Color::White => ((pawns & !FILE_A) << 7) | ((pawns & !FILE_H) << 9),
+        Color::Black => ((pawns & !FILE_A) >> 9) | ((pawns & !FILE_H) >> 7),
+    }
+}
+
+/// The squares in front of `sq` (from `color`'s side) on its own file and
+/// the two beside it: where an enemy pawn stops a passed pawn.
+fn front_span(sq: usize, color: Color) -> u64 {
+    let file = FILE_A << (sq & 7);
+    let files = file | ((file & !FILE_H) << 1) | ((file & !FILE_A) >> 1);
+    let rank = sq / 8;
+    let ahead = match color {
+        Color::White => {
+            if rank == 7 {
+                0
+            } else {
+                !0u64 << (8 * (rank + 1))
+            }
+        }
+        Color::Black => (1u64 << (8 * rank)) - 1,
+    };
+    files & ahead
+}
+
+fn distance(a: usize, b: usize) -> i32 {
+    let df = ((a & 7) as i32 - (b & 7) as i32).abs();
+    let dr = ((a / 8) as i32 - (b / 8) as i32).abs();
+    df.max(dr)
+}
+
+/// One side's leaf terms.
+fn side(board: &Board, us: Color) -> Pair {
+    let them = !us;
+    let r = &board.bb_role;
+    let own = board.bb_color[us.index()];
+    let occ = board.bb_color[0] | board.bb_color[1];
+    let our_pawns = r[Role::Pawn.index()] & own;
+    let their_pawns = r[Role::Pawn.index()] & board.bb_color[them.index()];
+    let area = !own & !pawn_attacks(their_pawns, them);
+    let our_king = board.king_square(us).index64();
+    let their_king = board.king_square(them).index64();
+    let zone = KING[their_king] | bb(their_king);
+
+    let mut score = Pair::default();
+    let mut attackers = 0usize;
+    let mut weight = 0;
+    for (i, role) in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+        .into_iter()
+        .enumerate()
+    {
+        let mut pieces = r[role.index()] & own;
+        while pieces != 0 {
+            let sq = pop_lsb(&mut pieces);
+            let attacks = match role {
+                Role::Knight => KNIGHT[sq],
+                Role::Bishop => bishop_attacks(sq, occ),
+                Role::Rook => rook_attacks(sq, occ),
+                _ => bishop_attacks(sq, occ) | rook_attacks(sq, occ),
+            };
+            let (typical, per) = MOBILITY[i];
+            let n = (attacks & area).count_ones() as i32 - typical;
+            score += Pair(per.0 * n, per.1 * n);
+            if attacks & zone != 0 {
+                attackers += 1;
+                weight += ATTACKER_WEIGHT[i];
+            }
+            if role == Role::Rook {
+                let file = FILE_A << (sq & 7);
+                if file & our_pawns == 0 {
+                    score += if file & their_pawns == 0 {
+                        ROOK_OPEN_FILE
+                    } else {
+                        ROOK_HALF_OPEN_FILE
+                    };
+                }
+            }
+        }
+    }
+    // The attack counts only in the middlegame, and only with a queen to
+    // carry it.
+    if r[Role::Queen.index()] & own != 0 {
+        score.0 += weight * ATTACK_SCALE[attackers.min(7)] / 100;
+    }
+    if (r[Role::Bishop.index()] & own).count_ones() >= 2 {
+        score += BISHOP_PAIR;
+    }
+    score.0 -= shield_gaps(our_king, our_pawns, us);
+
+    let mut pawns = our_pawns;
+    while pawns != 0 {
+        let sq = pop_lsb(&mut pawns);
+        if front_span(sq, us) & their_pawns != 0 {
+            continue;
+        }
+        let rank = match us {
+            Color::White => sq / 8,
+            Color::Black => 7 - sq / 8,
+        };
+        let stop = match us {
+            Color::White => sq + 8,
+            Color::Black => sq - 8,
+        };
+        let (mut mg, mut eg) = (PASSED_MG[rank], PASSED_EG[rank]);
+        if occ & bb(stop) != 0 {
+            mg /= 2;
+            eg /= 2;
+        }
+        eg += PASSED_KING_RANK[rank]
+            * (PASSED_THEIR_KING * distance(their_king, stop)
+                - PASSED_OUR_KING * distance(our_king, stop));
+        score += Pair(mg, eg);
+    }
+    score
+}
+
+/// The missing parts of the pawn shield on the king's file and the two
+/// beside it, for a king on its first two ranks.
+fn shield_gaps(king: usize, pawns: u64, us: Color) -> i32 {
+    let rank = match us {
+        Color::White => king / 8,
+        Color::Black => 7 - king / 8,
+    };
+    if rank > 1 {
+        return 0;
+    }
+    let file = (king & 7) as i32;
+    let mut gaps = 0;
+    for f in (file - 1).max(0)..=(file + 1).min(7) {
+        let near = |d: usize| {
+            let r = match us {
+                Color::White => king / 8 + d,
+                Color::Black => (king / 8).wrapping_sub(d),
+            };
+            r < 8 && pawns & bb(8 * r + f as usize) != 0
+        };
+        if near(1) {
+            continue;
+        }
+        gaps += if near(2) {
+            SHIELD_ADVANCED
+        } else {
+            SHIELD_MISSING
+        };
+    }
+    gaps
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mirror(fen: &str) -> String {
+        let mut parts = fen.split(' ');
+        let placement: Vec<String> = parts
+            .next()
+            .unwrap()
+            .split('/')
+            .rev()
+            .map(|rank| {
+                rank.chars()
+                    .map(|c| {
+                        if c.is_ascii_uppercase() {
+                            c.to_ascii_lowercase()
+                        } else {
+                            c.to_ascii_uppercase()
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let side = if parts.next() == Some("w") { "b" } else { "w" };
+        format!("{} {side} - - 0 1", placement.join("/"))
+    }
+
+    #[test]
+    fn colour_symmetric() {
+        for fen in [
+            "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 0 1",
+            "6k1/5ppp/8/1P6/8/8/5PPP/6K1 w - - 0 1",
+            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        ] {
+            let a = Board::from_fen(fen).unwrap();
+            let b = Board::from_fen(&mirror(fen)).unwrap();
+            assert_eq!(leaf_white(&a), -leaf_white(&b), "{fen}");
+        }
+        assert_eq!(leaf_white(&Board::startpos()), 0);
+    }
+
+    #[test]
+    fn passed_pawn_is_worth_more_when_advanced() {
+        let far = Board::from_fen("6k1/8/8/8/8/1P6/8/6K1 w - - 0 1").unwrap();
+        let near = Board::from_fen("6k1/8/1P6/8/8/8/8/6K1 w - - 0 1").unwrap();
+        assert!(leaf_white(&near) > leaf_white(&far));
+    }
+
+    #[test]
+    fn shield_prefers_pawns_in_front_of_the_king() {
+        let whole = Board::from_fen("4k3/8/8/8/8/8/5PPP/6K1 w - - 0 1").unwrap();
+        let broken = Board::from_fen("4k3/8/8/8/8/7P/5P2/6K1 w - - 0 1").unwrap();
+        assert!(shield_gaps(6, 0xE000, Color::White) == 0);
+        assert!(
+            shield_gaps(6, whole.bb_role[0] & whole.bb_color[0], Color::White)
+                < shield_gaps(6, broken.bb_role[0] & broken.bb_color[0], Color::White)
+        );
+    }
+}
