@@ -301,6 +301,9 @@ impl Searcher {
                     && best > -MATE_BOUND;
                 if futile || late {
                     self.unmake_move(board);
+                    // Made only to see whether it gives check: not a node
+                    // searched, so `go nodes N` stops at exactly N.
+                    self.nodes -= 1;
                     continue;
                 }
             }
