@@ -120,11 +120,15 @@ pub struct BenchReport {
     pub deals: usize,
     pub table_time: Duration,
     pub table_nodes: u64,
+    /// Tricks completed in the table searches: the count DDS reports as
+    /// its nodes, for comparing the two trees.
+    pub table_trick_nodes: u64,
     /// Tables that differ from the fixture's DDS table.
     pub wrong_tables: usize,
     pub lead_solves: usize,
     pub lead_time: Duration,
     pub lead_nodes: u64,
+    pub lead_trick_nodes: u64,
 }
 
 impl fmt::Display for BenchReport {
@@ -132,19 +136,21 @@ impl fmt::Display for BenchReport {
         let per = |d: Duration, n: usize| d.as_secs_f64() * 1000.0 / n.max(1) as f64;
         writeln!(
             f,
-            "tables: {} deals, {} thread(s), {:.1} ms per 20-entry table, {} nodes, {} differ from DDS",
+            "tables: {} deals, {} thread(s), {:.1} ms per 20-entry table, {} nodes ({} trick nodes), {} differ from DDS",
             self.deals,
             self.threads,
             per(self.table_time, self.deals),
             self.table_nodes,
+            self.table_trick_nodes,
             self.wrong_tables
         )?;
         writeln!(
             f,
-            "all-cards at trick one: {} solves, {:.1} ms each, {} nodes",
+            "all-cards at trick one: {} solves, {:.1} ms each, {} nodes ({} trick nodes)",
             self.lead_solves,
             per(self.lead_time, self.lead_solves),
-            self.lead_nodes
+            self.lead_nodes,
+            self.lead_trick_nodes
         )?;
         let nodes = self.table_nodes + self.lead_nodes;
         let secs = (self.table_time + self.lead_time).as_secs_f64();
@@ -167,13 +173,15 @@ pub fn bench(deals: &[(Deal, DdTable)], threads: usize) -> BenchReport {
         ..BenchReport::default()
     };
     let count = |pool: &[Solver]| pool.iter().map(Solver::nodes).sum::<u64>();
+    let tricks = |pool: &[Solver]| pool.iter().map(Solver::trick_nodes).sum::<u64>();
     for (deal, expected) in deals {
         pool.iter_mut().for_each(Solver::clear);
-        let nodes = count(&pool);
+        let (nodes, trick_nodes) = (count(&pool), tricks(&pool));
         let start = Instant::now();
         let table = dd_table(&mut pool, deal);
         report.table_time += start.elapsed();
         report.table_nodes += count(&pool) - nodes;
+        report.table_trick_nodes += tricks(&pool) - trick_nodes;
         report.deals += 1;
         if table.as_ref() != Ok(expected) {
             report.wrong_tables += 1;
@@ -186,11 +194,12 @@ pub fn bench(deals: &[(Deal, DdTable)], threads: usize) -> BenchReport {
             continue;
         };
         let strain = Strain::ALL[i % 5];
-        let nodes = solver.nodes();
+        let (nodes, trick_nodes) = (solver.nodes(), solver.trick_nodes());
         let start = Instant::now();
         let values = solver.card_values(&lead, strain);
         report.lead_time += start.elapsed();
         report.lead_nodes += solver.nodes() - nodes;
+        report.lead_trick_nodes += solver.trick_nodes() - trick_nodes;
         report.lead_solves += usize::from(!values.is_empty());
     }
     report
