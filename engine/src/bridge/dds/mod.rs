@@ -179,7 +179,7 @@ impl Solver {
             let guess = Some(last.saturating_sub(won).clamp(lo, hi));
             let ns = won + self.ns_tricks_within(next, lo, hi, guess);
             last = ns;
-            let own = if seat & 1 == 0 { ns } else { left - ns };
+            let own = if ns_moves { ns } else { left - ns };
             let mut seq = sequence_of(card, hand, live);
             while seq != 0 {
                 let bit = seq.trailing_zeros();
@@ -242,14 +242,13 @@ fn estimate_ns(deal: &Deal, strain: Strain) -> u32 {
 
 /// [`estimate_ns`] for hands holding `tricks` tricks' worth of cards.
 fn estimate_ns_tricks(hands: &[Hand; 4], strain: Strain, tricks: u32) -> u32 {
-    let deal = Deal { hands: *hands };
-    let hcp = (deal.hands[0].hcp() + deal.hands[2].hcp()) as i32;
-    let total: i32 = deal.hands.iter().map(|h| h.hcp() as i32).sum();
+    let hcp = (hands[0].hcp() + hands[2].hcp()) as i32;
+    let total: i32 = hands.iter().map(|h| h.hcp() as i32).sum();
     let cards = tricks as i32;
     let mut est = cards as f32 / 2.0 + (hcp - total / 2) as f32 / 3.0;
     if let Some(suit) = strain.trump() {
-        let ns = (deal.hands[0].suit_len(suit) + deal.hands[2].suit_len(suit)) as i32;
-        let ew = (deal.hands[1].suit_len(suit) + deal.hands[3].suit_len(suit)) as i32;
+        let ns = (hands[0].suit_len(suit) + hands[2].suit_len(suit)) as i32;
+        let ew = (hands[1].suit_len(suit) + hands[3].suit_len(suit)) as i32;
         est += (ns - ew) as f32 / 2.0;
     }
     est.round().clamp(0.0, cards as f32) as u32

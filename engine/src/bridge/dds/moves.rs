@@ -61,18 +61,6 @@ pub(crate) fn sequence_bottoms(hand: u16, live: u16) -> u16 {
     bottoms
 }
 
-/// The lowest card of the sequence of `hand` (one suit) holding `rank`,
-/// among the `live` cards of that suit.
-#[inline]
-fn sequence_bottom(hand: u16, live: u16, rank: u8) -> u8 {
-    // The sequence reaches down to just above the highest live card below
-    // `rank` that is not ours.
-    let below = live & ((1u16 << rank) - 1);
-    let breaks = below & !hand;
-    let floor = if breaks == 0 { 0 } else { top_bit(breaks) + 1 };
-    (live & (u16::MAX << floor)).trailing_zeros() as u8
-}
-
 /// Card-by-card twin of [`sequence_bottoms`].
 fn sequence_bottoms_slow(hand: u16, live: u16) -> u16 {
     let mut bottoms = 0u16;
@@ -258,6 +246,12 @@ impl LeadSuit {
         let top = top_bit(all);
         let trump = board.trump;
         let mut base = 0;
+        // The card searched for our sequence holding `rank`: its lowest.
+        let bottom = |rank: u8| {
+            let card = (16 * suit as u8) | rank;
+            let seq = sequence_of(card, board.hands[seat], board.live());
+            suit_mask(seq, suit).trailing_zeros() as u8
+        };
 
         if trump != NO_TRUMP && suit != trump {
             // Opponents ruffing our lead is bad; partner ruffing it is good.
@@ -273,7 +267,7 @@ impl LeadSuit {
         // at once is weighed low (measured: fewer nodes than favouring it).
         let rank = if mine & (1 << top) != 0 {
             base += 10;
-            LeadRank::Cash(sequence_bottom(mine, all, top))
+            LeadRank::Cash(bottom(top))
         } else if pards & (1 << top) != 0 {
             base += 60;
             LeadRank::Low
@@ -295,7 +289,7 @@ impl LeadSuit {
                 base += 25;
             }
             LeadRank::Second(if mine & (1 << second) != 0 {
-                sequence_bottom(mine, all, second)
+                bottom(second)
             } else {
                 second
             })

@@ -192,16 +192,9 @@ impl Searcher {
             && !pv_node
             && !second_repetition
             && i32::from(e.depth) >= depth
+            && let Some(score) = tt_cutoff(&e, ply, alpha, beta)
         {
-            let score = from_tt(i32::from(e.score), ply);
-            let usable = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if usable {
-                return score;
-            }
+            return score;
         }
 
         let static_eval = if in_check {
@@ -444,19 +437,21 @@ impl Searcher {
             k[1] = k[0];
             k[0] = mv;
         }
-        let h = &mut self.history[history_index(us, mv)];
-        *h += depth * depth;
-        if *h > 1 << 20 {
-            self.history.iter_mut().for_each(|v| *v /= 2);
-        }
+        self.adjust_history(us, mv, depth * depth);
     }
 
     /// A quiet move tried before the one that cut off was the wrong
     /// guess: its history falls as much as the cut-off move's rises.
     fn history_malus(&mut self, us: Color, mv: Move, depth: i32) {
+        self.adjust_history(us, mv, -depth * depth);
+    }
+
+    /// Moves a history score, halving the whole table when one grows past
+    /// the bound so that old successes fade.
+    fn adjust_history(&mut self, us: Color, mv: Move, delta: i32) {
         let h = &mut self.history[history_index(us, mv)];
-        *h -= depth * depth;
-        if *h < -(1 << 20) {
+        *h += delta;
+        if h.abs() > 1 << 20 {
             self.history.iter_mut().for_each(|v| *v /= 2);
         }
     }
@@ -481,16 +476,10 @@ impl Searcher {
         }
         // Any entry of the main search knows at least as much as the
         // capture search would find here.
-        if let Some(e) = self.tt.probe(board.key()) {
-            let score = from_tt(i32::from(e.score), ply);
-            let usable = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if usable {
-                return score;
-            }
+        if let Some(e) = self.tt.probe(board.key())
+            && let Some(score) = tt_cutoff(&e, ply, alpha, beta)
+        {
+            return score;
         }
         let in_check = board.in_check();
         let mut list = MoveList::new();
@@ -576,4 +565,16 @@ fn reaches_seventh(mv: Move, us: Color) -> bool {
             Color::White => mv.to.rank() == 6,
             Color::Black => mv.to.rank() == 1,
         }
+}
+
+/// The score a table entry settles at this node, if its bound answers the
+/// window `alpha..beta`.
+fn tt_cutoff(e: &Entry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let score = from_tt(i32::from(e.score), ply);
+    let usable = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
+    };
+    usable.then_some(score)
 }
