@@ -47,18 +47,24 @@ fn nth_top(all: u16, n: u32, suit: usize) -> u64 {
     1u64 << (16 * suit + top_bit(m) as usize)
 }
 
+/// The winners one hand can cash from the top of one suit: how many, and
+/// how many of the suit's top cards that count rests on.
+#[derive(Clone, Copy, Default)]
+struct Run {
+    tricks: u32,
+    tops: u32,
+}
+
 /// Tricks `seat` can cash from the top when on lead, per suit: each
 /// winner led wins, and in a suit contract a side-suit winner only counts
 /// for as many rounds as every defender holding trumps still follows.
-/// Each suit's count comes with the card it rests on (the lowest top card
-/// counted).
-fn suit_runs(board: &Board, seat: usize) -> [(u32, u64); 4] {
+fn suit_runs(board: &Board, seat: usize) -> [Run; 4] {
     let trump = board.trump;
     let lho = (seat + 1) & 3;
     let rho = (seat + 3) & 3;
     let partner = seat ^ 2;
     let has_trumps = |s: usize| trump != NO_TRUMP && suit_mask(board.hands[s], trump) != 0;
-    let mut runs = [(0u32, 0u64); 4];
+    let mut runs = [Run::default(); 4];
     for (suit, slot) in runs.iter_mut().enumerate() {
         let h = board.hands.map(|hand| suit_mask(hand, suit));
         let all = h[0] | h[1] | h[2] | h[3];
@@ -90,29 +96,36 @@ fn suit_runs(board: &Board, seat: usize) -> [(u32, u64); 4] {
                 run = run.min(h[partner].count_ones());
             }
         }
-        if run > 0 {
-            // The winners rest on the top cards only (lengths are part
-            // of every position's key).
-            *slot = (run, nth_top(all, run.min(top), suit));
-        }
+        // The winners rest on the top cards only (lengths are part of
+        // every position's key); once the top cards have drawn every
+        // other hand's cards, the rest win by length whatever their ranks.
+        let tops = if others <= top { others.max(1) } else { top };
+        *slot = Run { tricks: run, tops };
     }
     runs
 }
 
-/// Total of some suits' counts, and the cards of the fewest suits that
-/// reach `need` (longest first), so that the bound holds in as many
-/// positions as possible.
-fn total_and_cards(mut runs: [(u32, u64); 4], need: u32) -> (u32, u64) {
-    let total = runs.iter().map(|r| r.0).sum();
-    runs.sort_unstable_by_key(|&(run, _)| std::cmp::Reverse(run));
+/// Total of some suits' counts, and the cards that reach `need` with the
+/// fewest suits (longest first) and the fewest rounds of the last one, so
+/// that the bound holds in as many positions as possible.
+fn total_and_cards(board: &Board, runs: [Run; 4], need: u32) -> (u32, u64) {
+    let total = runs.iter().map(|r| r.tricks).sum();
+    let mut order = [0usize, 1, 2, 3];
+    order.sort_unstable_by_key(|&suit| std::cmp::Reverse(runs[suit].tricks));
     let mut rel = 0u64;
     let mut got = 0;
-    for (run, cards) in runs {
-        if got >= need || run == 0 {
+    for suit in order {
+        let run = runs[suit];
+        if got >= need || run.tricks == 0 {
             break;
         }
-        got += run;
-        rel |= cards;
+        let rounds = run.tricks.min(need - got);
+        let all = board
+            .hands
+            .iter()
+            .fold(0u16, |a, &h| a | suit_mask(h, suit));
+        rel |= nth_top(all, rounds.min(run.tops), suit);
+        got += run.tricks;
     }
     (total, rel)
 }
@@ -128,7 +141,7 @@ pub(crate) fn quick_tricks(board: &Board, need: u32) -> (u32, u64) {
     let partner = leader ^ 2;
     let ruff = u32::from(ruff_to_partner(board));
     let mine = suit_runs(board, leader);
-    let own = total_and_cards(mine, need.saturating_sub(ruff));
+    let own = total_and_cards(board, mine, need.saturating_sub(ruff));
     let own = (own.0 + ruff, own.1);
     // A suit in which the leader can reach partner's top card.
     let reach = (0..4).find(|&suit| {
@@ -153,10 +166,10 @@ pub(crate) fn quick_tricks(board: &Board, need: u32) -> (u32, u64) {
     let theirs = suit_runs(board, partner);
     // Each suit is cashed by one hand: the leader's first (keeping a card
     // of the crossing suit), then partner's after the crossing.
-    let mut split = [(0u32, 0u64); 4];
+    let mut split = [Run::default(); 4];
     let mut leader_cashes = [false; 4];
     for suit in 0..4 {
-        if suit != cross && mine[suit].0 > theirs[suit].0 {
+        if suit != cross && mine[suit].tricks > theirs[suit].tricks {
             split[suit] = mine[suit];
             leader_cashes[suit] = true;
         } else {
@@ -169,16 +182,16 @@ pub(crate) fn quick_tricks(board: &Board, need: u32) -> (u32, u64) {
     for suit in 0..4 {
         let len = suit_mask(board.hands[partner], suit).count_ones();
         if leader_cashes[suit] {
-            discards += split[suit].0.saturating_sub(len);
-            spare += len.saturating_sub(split[suit].0);
+            discards += split[suit].tricks.saturating_sub(len);
+            spare += len.saturating_sub(split[suit].tricks);
         } else {
-            spare += len - theirs[suit].0.min(len);
+            spare += len - theirs[suit].tricks.min(len);
         }
     }
     let (count, rel) = if discards <= spare {
-        total_and_cards(split, need)
+        total_and_cards(board, split, need)
     } else {
-        total_and_cards(theirs, need)
+        total_and_cards(board, theirs, need)
     };
     if count > own.0 {
         return (count, rel | entry);
@@ -216,9 +229,10 @@ fn ruff_to_partner(board: &Board) -> bool {
 }
 
 /// Upper bound on the tricks the side on lead can take at a trick start,
-/// with the defenders' trumps it rests on.
-pub(crate) fn later_tricks_cap(board: &Board, tricks_left: u32) -> (u32, u64) {
-    let (mut cap, mut rel) = top_trump_cap(board, tricks_left);
+/// with the cards it rests on: those that keep the side below `need`
+/// when the bound does.
+pub(crate) fn later_tricks_cap(board: &Board, tricks_left: u32, need: u32) -> (u32, u64) {
+    let (mut cap, mut rel) = top_trump_cap(board, tricks_left, need);
     if let Some((_, most)) = trump_length_tricks(board)
         && most <= cap
     {
@@ -303,7 +317,7 @@ fn lead_is_lost(board: &Board) -> Option<u64> {
 
 /// In a suit contract, the defenders' top trump (and the trumps right
 /// below it in the same hand) take a trick each, whatever happens.
-fn top_trump_cap(board: &Board, tricks_left: u32) -> (u32, u64) {
+fn top_trump_cap(board: &Board, tricks_left: u32, need: u32) -> (u32, u64) {
     let trump = board.trump;
     if trump == NO_TRUMP {
         return (tricks_left, 0);
@@ -338,7 +352,13 @@ fn top_trump_cap(board: &Board, tricks_left: u32) -> (u32, u64) {
     {
         run = 2;
     }
-    (tricks_left.saturating_sub(run), nth_top(all, run, trump))
+    // When fewer of those trumps already keep the side on lead below
+    // `need`, only they count.
+    let enough = (tricks_left + 1).saturating_sub(need).max(1);
+    (
+        tricks_left.saturating_sub(run),
+        nth_top(all, run.min(enough), trump),
+    )
 }
 
 /// Second hand to play, with one card led: does second hand's side win

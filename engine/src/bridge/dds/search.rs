@@ -138,7 +138,7 @@ impl<'a> Search<'a> {
             return (ns_leads, quick_rel);
         }
         // The side on lead cannot take more than `cap`.
-        let (cap, cap_rel) = later_tricks_cap(&self.board, left as u32);
+        let (cap, cap_rel) = later_tricks_cap(&self.board, left as u32, need as u32);
         if (cap as i32) < need {
             return (!ns_leads, cap_rel);
         }
