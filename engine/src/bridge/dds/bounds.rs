@@ -138,11 +138,34 @@ fn total_and_cards(board: &Board, runs: [Run; 4], need: u32) -> (u32, u64) {
 /// winning ranks returned are those of enough suits to reach it.
 pub(crate) fn quick_tricks(board: &Board, need: u32) -> (u32, u64) {
     let leader = board.leader;
-    let partner = leader ^ 2;
     let ruff = u32::from(ruff_to_partner(board));
     let mine = suit_runs(board, leader);
     let own = total_and_cards(board, mine, need.saturating_sub(ruff));
-    let own = (own.0 + ruff, own.1);
+    let mut best = (own.0 + ruff, own.1);
+    if best.0 >= need {
+        return best;
+    }
+    if let Some(cross) = crossing_tricks(board, need, &mine)
+        && cross.0 > best.0
+    {
+        best = cross;
+        if best.0 >= need {
+            return best;
+        }
+    }
+    if let Some(split) = split_tops_tricks(board, need, &mine)
+        && split.0 > best.0
+    {
+        best = split;
+    }
+    best
+}
+
+/// The leader's winners in some suits, then partner's after crossing to
+/// partner's top card in a suit where the leader holds a card.
+fn crossing_tricks(board: &Board, need: u32, mine: &[Run; 4]) -> Option<(u32, u64)> {
+    let leader = board.leader;
+    let partner = leader ^ 2;
     // A suit in which the leader can reach partner's top card.
     let reach = (0..4).find(|&suit| {
         let mine = suit_mask(board.hands[leader], suit);
@@ -158,9 +181,7 @@ pub(crate) fn quick_tricks(board: &Board, need: u32) -> (u32, u64) {
             });
         mine != 0 && pards != 0 && top_bit(pards) == top_bit(all) && !ruffed
     });
-    let Some(cross) = reach else {
-        return own;
-    };
+    let cross = reach?;
     // The crossing rests on partner's top card of that suit.
     let entry = 1u64 << (16 * cross + top_bit(suit_mask(board.hands[partner], cross)) as usize);
     let theirs = suit_runs(board, partner);
@@ -193,10 +214,71 @@ pub(crate) fn quick_tricks(board: &Board, need: u32) -> (u32, u64) {
     } else {
         total_and_cards(board, theirs, need)
     };
-    if count > own.0 {
-        return (count, rel | entry);
+    Some((count, rel | entry))
+}
+
+/// DDS's split honours: the two top cards of a suit divided
+/// between the leader and partner, each with a small card beside it, make
+/// two tricks (the top card first, then a small card over to the other
+/// honour, or a small card to partner's honour and back); and when the
+/// defenders then have none left and one of the two hands is exhausted,
+/// the longer hand's other cards too (the shorter hand wins its honour
+/// second, so that the longer ends on lead). The leader cashes own
+/// winners first only in suits partner follows to throughout.
+fn split_tops_tricks(board: &Board, need: u32, mine: &[Run; 4]) -> Option<(u32, u64)> {
+    let leader = board.leader;
+    let partner = leader ^ 2;
+    let trump = board.trump;
+    let defenders = [(leader + 1) & 3, (leader + 3) & 3];
+    let trumps = |seat: usize| trump != NO_TRUMP && suit_mask(board.hands[seat], trump) != 0;
+    let mut best: Option<(u32, u64)> = None;
+    for suit in 0..4 {
+        let h = board.hands.map(|hand| suit_mask(hand, suit));
+        let (own, pards) = (h[leader], h[partner]);
+        if own.count_ones() < 2 || pards.count_ones() < 2 {
+            continue;
+        }
+        let all = own | pards | h[defenders[0]] | h[defenders[1]];
+        let top = top_bit(all);
+        let second = top_bit(all & !(1u16 << top));
+        let split = (own >> top & 1) + (own >> second & 1) == 1
+            && (pards >> top & 1) + (pards >> second & 1) == 1;
+        if !split {
+            continue;
+        }
+        let (lo, lp) = (own.count_ones(), pards.count_ones());
+        let longest = defenders.map(|d| h[d].count_ones());
+        // A side suit in a trump contract: both rounds must be followed
+        // by every defender holding a trump, and the defenders, void
+        // after them, could ruff the long cards.
+        let side = trump != NO_TRUMP && suit != trump;
+        if side
+            && defenders
+                .iter()
+                .zip(longest)
+                .any(|(&d, n)| n < 2 && trumps(d))
+        {
+            continue;
+        }
+        let drawn = longest[0].max(longest[1]) <= 2 && lo.min(lp) <= 2;
+        let tricks = if drawn && !(side && defenders.iter().any(|&d| trumps(d))) {
+            lo.max(lp)
+        } else {
+            2
+        };
+        let mut runs = *mine;
+        for (other, run) in runs.iter_mut().enumerate() {
+            if other == suit || suit_mask(board.hands[partner], other).count_ones() < run.tricks {
+                run.tricks = 0;
+            }
+        }
+        let (total, rel) = total_and_cards(board, runs, need.saturating_sub(tricks));
+        let count = (total + tricks, rel | nth_top(all, 2, suit));
+        if best.is_none_or(|b| count.0 > b.0) {
+            best = Some(count);
+        }
     }
-    own
+    best
 }
 
 /// After cashing, the leader can still lead a side suit that partner ruffs
