@@ -239,32 +239,38 @@ fn split_tops_tricks(board: &Board, need: u32, mine: &[Run; 4]) -> Option<(u32, 
             continue;
         }
         let all = own | pards | h[defenders[0]] | h[defenders[1]];
-        let top = top_bit(all);
-        let second = top_bit(all & !(1u16 << top));
-        let split = (own >> top & 1) + (own >> second & 1) == 1
-            && (pards >> top & 1) + (pards >> second & 1) == 1;
-        if !split {
-            continue;
-        }
         let (lo, lp) = (own.count_ones(), pards.count_ones());
         let longest = defenders.map(|d| h[d].count_ones());
-        // A side suit in a trump contract: both rounds must be followed
-        // by every defender holding a trump, and the defenders, void
-        // after them, could ruff the long cards.
+        // A side suit in a trump contract: every round counted must be
+        // followed by each defender holding a trump.
         let side = trump != NO_TRUMP && suit != trump;
-        if side
-            && defenders
-                .iter()
-                .zip(longest)
-                .any(|(&d, n)| n < 2 && trumps(d))
-        {
-            continue;
-        }
-        let drawn = longest[0].max(longest[1]) <= 2 && lo.min(lp) <= 2;
-        let tricks = if drawn && !(side && defenders.iter().any(|&d| trumps(d))) {
-            lo.max(lp)
+        let ruffers = side && defenders.iter().any(|&d| trumps(d));
+        // The side's top cards down to the defenders' length, both hands
+        // holding some of them and each hand at least that long: each
+        // hand wins its share while the other plays small, a small card
+        // crosses between them, and once the defenders are void the
+        // longer hand, ending on lead, cashes the rest.
+        let drawn = longest[0].max(longest[1]).max(2);
+        let shared = !ruffers && drawn <= lo.min(lp) && top_run(own | pards, all) >= drawn && {
+            let upper = !(suit_mask(nth_top(all, drawn, suit), suit) - 1);
+            own & upper != 0 && pards & upper != 0
+        };
+        let (tricks, rests_on) = if shared {
+            (lo.max(lp), drawn)
         } else {
-            2
+            let top = top_bit(all);
+            let second = top_bit(all & !(1u16 << top));
+            let split = (own >> top & 1) + (own >> second & 1) == 1
+                && (pards >> top & 1) + (pards >> second & 1) == 1;
+            let ruffed = side
+                && defenders
+                    .iter()
+                    .zip(longest)
+                    .any(|(&d, n)| n < 2 && trumps(d));
+            if !split || ruffed {
+                continue;
+            }
+            (2, 2)
         };
         let mut runs = *mine;
         for (other, run) in runs.iter_mut().enumerate() {
@@ -273,7 +279,7 @@ fn split_tops_tricks(board: &Board, need: u32, mine: &[Run; 4]) -> Option<(u32, 
             }
         }
         let (total, rel) = total_and_cards(board, runs, need.saturating_sub(tricks));
-        let count = (total + tricks, rel | nth_top(all, 2, suit));
+        let count = (total + tricks, rel | nth_top(all, rests_on, suit));
         if best.is_none_or(|b| count.0 > b.0) {
             best = Some(count);
         }
