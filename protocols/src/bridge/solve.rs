@@ -3,6 +3,7 @@
 //! and the solver's speed benchmark.
 
 use std::fmt;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use engine::bridge::dds::{Position, PositionError, Solver};
@@ -14,33 +15,46 @@ use super::board::Board;
 /// Table rows computed by one thread: a strain and each declarer's tricks.
 type Rows = Vec<(Strain, [u8; 4])>;
 
-/// The full table with one solver per thread, the strains shared out
-/// between them (one solver: no extra thread).
+/// Strains in the order threads take them: notrump, usually the longest
+/// to solve, first, so that the others fill in around it.
+const STRAIN_ORDER: [Strain; 5] = [
+    Strain::NoTrump,
+    Strain::Spades,
+    Strain::Hearts,
+    Strain::Diamonds,
+    Strain::Clubs,
+];
+
+/// The full table with one solver per thread. Each thread takes the next
+/// strain not yet taken, so that a thread that finishes early does not
+/// sit idle while another has two strains left (one solver: no extra
+/// thread).
 pub fn dd_table(solvers: &mut [Solver], deal: &Deal) -> Result<DdTable, PositionError> {
     let mut table = DdTable::default();
-    let threads = solvers.len().max(1);
     let rows: Vec<Result<Rows, PositionError>> = if solvers.len() <= 1 {
         let mut one = Solver::with_table_bits(0);
         let solver = solvers.first_mut().unwrap_or(&mut one);
         vec![
-            Strain::ALL
+            STRAIN_ORDER
                 .iter()
                 .map(|&s| solver.strain_tricks(deal, s).map(|t| (s, t)))
                 .collect(),
         ]
     } else {
+        let next = AtomicUsize::new(0);
         std::thread::scope(|scope| {
             let handles: Vec<_> = solvers
                 .iter_mut()
-                .enumerate()
-                .map(|(i, solver)| {
+                .map(|solver| {
+                    let next = &next;
                     scope.spawn(move || {
-                        Strain::ALL
-                            .iter()
-                            .skip(i)
-                            .step_by(threads)
-                            .map(|&s| solver.strain_tricks(deal, s).map(|t| (s, t)))
-                            .collect()
+                        let mut rows = Rows::new();
+                        while let Some(&strain) =
+                            STRAIN_ORDER.get(next.fetch_add(1, Ordering::Relaxed))
+                        {
+                            rows.push((strain, solver.strain_tricks(deal, strain)?));
+                        }
+                        Ok(rows)
                     })
                 })
                 .collect();
