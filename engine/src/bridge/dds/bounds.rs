@@ -327,13 +327,52 @@ pub(crate) fn later_tricks_cap(board: &Board, tricks_left: u32, need: u32) -> (u
         (cap, rel) = (most, 0);
     }
     if cap == tricks_left
-        && let Some(lost) =
-            lead_is_lost(board).or_else(|| topped_suits_fall_short(board, tricks_left))
+        && let Some(lost) = lead_is_lost(board)
+            .or_else(|| topped_suits_fall_short(board, tricks_left))
+            .or_else(|| guarded_trump_trick(board))
     {
         cap = tricks_left - 1;
         rel = lost;
     }
     (cap, rel)
+}
+
+/// DDS's later-tricks rule for a side that heads the trumps but wants
+/// every trick: a defender's guarded second-best trump makes a trick when
+/// it sits over the top trump (the side leads every trick it wins, so the
+/// defender always plays after that card and can duck it once), and so do
+/// the second- and third-best trumps both with the defenders (the top
+/// trump can take only one of them). Returns the top trumps this rests on.
+fn guarded_trump_trick(board: &Board) -> Option<u64> {
+    let trump = board.trump;
+    if trump == NO_TRUMP {
+        return None;
+    }
+    let t = board.hands.map(|hand| suit_mask(hand, trump));
+    let all = t[0] | t[1] | t[2] | t[3];
+    if all.count_ones() < 2 {
+        return None;
+    }
+    let leader = board.leader;
+    let owner = |rank: u8| (0..4).find(|&s| t[s] >> rank & 1 != 0).unwrap_or(leader);
+    let top = top_bit(all);
+    let holder = owner(top);
+    if holder & 1 != leader & 1 {
+        return None;
+    }
+    let second = top_bit(all & !(1u16 << top));
+    let guard = owner(second);
+    if guard & 1 == leader & 1 || t[guard].count_ones() < 2 {
+        return None;
+    }
+    if guard == (holder + 1) & 3 {
+        return Some(nth_top(all, 2, trump));
+    }
+    let rest = all & !(1u16 << top) & !(1u16 << second);
+    if rest != 0 && owner(top_bit(rest)) & 1 != leader & 1 {
+        return Some(nth_top(all, 3, trump));
+    }
+    None
 }
 
 /// DDS's later-tricks rule for the side on lead wanting every trick, with
