@@ -502,6 +502,11 @@ pub(crate) fn second_hand_wins(board: &Board) -> Option<u64> {
     let third_ruffs =
         trump != NO_TRUMP && suit != trump && h(third, suit) == 0 && h(third, trump) != 0;
     let (mine, pards) = (h(seat, suit), h(partner, suit));
+    // Partner, last to play, ruffs: third hand follows suit or holds no
+    // trumps, so it cannot overruff first (lengths alone).
+    if trump != NO_TRUMP && suit != trump && pards == 0 && h(partner, trump) != 0 && !third_ruffs {
+        return Some(0);
+    }
     if mine != 0 {
         // Following: our side's top card of the suit beats the led card and
         // third hand's, and third hand cannot ruff. Partner's top card only
@@ -518,12 +523,12 @@ pub(crate) fn second_hand_wins(board: &Board) -> Option<u64> {
         return None;
     }
     // Ruffing: third hand must follow suit or hold no trumps; partner
-    // (last to play) never overruffs us.
+    // (last to play) never overruffs us. Any trump wins then: the win
+    // rests on suit lengths alone.
     if third_ruffs {
         return None;
     }
-    let top = top_bit(h(seat, trump));
-    Some(1u64 << (16 * trump + top as usize))
+    Some(0)
 }
 
 /// Second hand to play in notrump, when second hand's side surely wins
