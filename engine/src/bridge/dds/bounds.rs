@@ -53,6 +53,9 @@ fn nth_top(all: u16, n: u32, suit: usize) -> u64 {
 struct Run {
     tricks: u32,
     tops: u32,
+    /// Won by a finesse: from the second round on, the count rests on the
+    /// top three cards.
+    finesse: bool,
 }
 
 /// Tricks `seat` can cash from the top when on lead, per suit: each
@@ -100,7 +103,11 @@ fn suit_runs(board: &Board, seat: usize) -> [Run; 4] {
         // every position's key); once the top cards have drawn every
         // other hand's cards, the rest win by length whatever their ranks.
         let tops = if others <= top { others.max(1) } else { top };
-        *slot = Run { tricks: run, tops };
+        *slot = Run {
+            tricks: run,
+            tops,
+            finesse: false,
+        };
     }
     runs
 }
@@ -124,7 +131,12 @@ fn total_and_cards(board: &Board, runs: [Run; 4], need: u32) -> (u32, u64) {
             .hands
             .iter()
             .fold(0u16, |a, &h| a | suit_mask(h, suit));
-        rel |= nth_top(all, rounds.min(run.tops), suit);
+        let tops = if run.finesse && rounds >= 2 {
+            3
+        } else {
+            rounds.min(run.tops)
+        };
+        rel |= nth_top(all, tops, suit);
         got += run.tricks;
     }
     (total, rel)
@@ -184,7 +196,12 @@ fn crossing_tricks(board: &Board, need: u32, mine: &[Run; 4]) -> Option<(u32, u6
     let cross = reach?;
     // The crossing rests on partner's top card of that suit.
     let entry = 1u64 << (16 * cross + top_bit(suit_mask(board.hands[partner], cross)) as usize);
-    let theirs = suit_runs(board, partner);
+    let mut theirs = suit_runs(board, partner);
+    if let Some(finesse) = finesse_over_lho(board, cross)
+        && finesse.tricks > theirs[cross].tricks
+    {
+        theirs[cross] = finesse;
+    }
     // Each suit is cashed by one hand: the leader's first (keeping a card
     // of the crossing suit), then partner's after the crossing.
     let mut split = [Run::default(); 4];
@@ -215,6 +232,52 @@ fn crossing_tricks(board: &Board, need: u32, mine: &[Run; 4]) -> Option<(u32, u6
         total_and_cards(board, theirs, need)
     };
     Some((count, rel | entry))
+}
+
+/// DDS's finesse in the crossing suit: partner holds the top and third
+/// cards with the second in front of them, at the leader's left. The leader
+/// leads the suit, and partner wins whatever that defender plays and then
+/// cashes the other honour: two tricks (and in notrump the rest of
+/// partner's cards when the others are then out of the suit).
+fn finesse_over_lho(board: &Board, suit: usize) -> Option<Run> {
+    let leader = board.leader;
+    let (lho, partner, rho) = ((leader + 1) & 3, leader ^ 2, (leader + 3) & 3);
+    let h = board.hands.map(|hand| suit_mask(hand, suit));
+    let all = h[0] | h[1] | h[2] | h[3];
+    if all.count_ones() < 3 {
+        return None;
+    }
+    let top = top_bit(all);
+    let second = top_bit(all & !(1u16 << top));
+    let third = top_bit(all & !(1u16 << top) & !(1u16 << second));
+    if h[partner] >> top & 1 == 0 || h[lho] >> second & 1 == 0 || h[partner] >> third & 1 == 0 {
+        return None;
+    }
+    let trump = board.trump;
+    let ruffers = trump != NO_TRUMP
+        && suit != trump
+        && [lho, rho]
+            .iter()
+            .any(|&d| suit_mask(board.hands[d], trump) != 0);
+    if ruffers && (h[lho].count_ones() < 2 || h[rho].count_ones() < 2) {
+        return None;
+    }
+    let (lo, ll, lr, lp) = (
+        h[leader].count_ones(),
+        h[lho].count_ones(),
+        h[rho].count_ones(),
+        h[partner].count_ones(),
+    );
+    let tricks = if !ruffers && lo <= 2 && ll <= 2 && lr <= 2 {
+        lp.max(2)
+    } else {
+        2
+    };
+    Some(Run {
+        tricks,
+        tops: 3,
+        finesse: true,
+    })
 }
 
 /// DDS's split honours: the two top cards of a suit divided
@@ -583,6 +646,25 @@ pub(crate) fn second_hand_tricks(board: &Board, need: u32) -> Option<u64> {
     (tricks >= need).then_some(rel)
 }
 
+/// DDS's ruff in the short trump hand, when only the side on lead holds
+/// trumps: the leader, with at least as many trumps as partner, leads a
+/// suit partner is void in and partner ruffs it. That trick is one more
+/// than the leader's trumps make, each on a trick of its own (lengths
+/// alone).
+fn ruff_in_short_hand(board: &Board) -> bool {
+    let trump = board.trump;
+    let leader = board.leader;
+    let partner = leader ^ 2;
+    let t = |seat: usize| suit_mask(board.hands[seat], trump).count_ones();
+    t(partner) > 0
+        && t(leader) >= t(partner)
+        && (0..4).any(|suit| {
+            suit != trump
+                && suit_mask(board.hands[leader], suit) != 0
+                && suit_mask(board.hands[partner], suit) == 0
+        })
+}
+
 /// When only one side holds trumps, every trump of that side's longer
 /// trump hand wins a trick: whenever it is played the trick is won by a
 /// trump, and only that side has any. Returns the sure tricks and the most
@@ -601,7 +683,7 @@ pub(crate) fn trump_length_tricks(board: &Board) -> Option<(u32, u32)> {
     match (ours, theirs) {
         (0, 0) => None,
         (0, theirs) => Some((0, left - theirs)),
-        (ours, 0) => Some((ours, left)),
+        (ours, 0) => Some((ours + u32::from(ruff_in_short_hand(board)), left)),
         _ => None,
     }
 }
