@@ -10,9 +10,14 @@
 //!   (starting from a guess) pin down the exact count;
 //! - quick-trick and later-trick bounds at each trick start (`bounds.rs`):
 //!   the leader's cashable winners with length winners, partner's after a
-//!   crossing, a ruff in partner's hand, the defenders' top trumps, tricks
-//!   won by trump length when one side has all the trumps; and second
-//!   hand's sure win of the trick when that alone settles the question;
+//!   crossing (or a finesse) in the crossing suit, top cards shared between
+//!   leader and partner, a ruff in partner's hand, the defenders' top
+//!   trumps and a guarded second-best trump over ours, tricks won by trump
+//!   length when one side has all the trumps; and second hand's sure win
+//!   of the trick (by rank or by a ruff) when that alone settles the
+//!   question. Each bound reports only the cards it rests on, as few as
+//!   settle the question, so that the table entry it leads to stays
+//!   general;
 //! - a transposition table on trick boundaries keyed on suit lengths and
 //!   on the owners of the cards that mattered, by *relative* rank — Ginsberg's
 //!   partition search, as DDS does it: positions that differ only in small
