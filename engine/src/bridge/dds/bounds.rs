@@ -335,10 +335,23 @@ fn split_tops_tricks(board: &Board, need: u32, mine: &[Run; 4]) -> Option<(u32, 
             }
             (2, 2)
         };
+        // The leader cashes own winners first; partner discards on the
+        // rounds it cannot follow, from cards it needs neither for this
+        // suit nor to follow the leader's other suits, or else the leader
+        // keeps to suits partner follows throughout.
         let mut runs = *mine;
-        for (other, run) in runs.iter_mut().enumerate() {
-            if other == suit || suit_mask(board.hands[partner], other).count_ones() < run.tricks {
-                run.tricks = 0;
+        runs[suit].tricks = 0;
+        let plen = |s: usize| suit_mask(board.hands[partner], s).count_ones();
+        let (mut discards, mut spare) = (0, 0);
+        for other in (0..4).filter(|&s| s != suit) {
+            discards += runs[other].tricks.saturating_sub(plen(other));
+            spare += plen(other).saturating_sub(runs[other].tricks);
+        }
+        if discards > spare {
+            for (other, run) in runs.iter_mut().enumerate() {
+                if plen(other) < run.tricks {
+                    run.tricks = 0;
+                }
             }
         }
         let (total, rel) = total_and_cards(board, runs, need.saturating_sub(tricks));
