@@ -700,3 +700,81 @@ pub(crate) fn trump_length_tricks(board: &Board) -> Option<(u32, u32)> {
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A board from four hands written "S.H.D.C" (North, East, South, West).
+    fn board(hands: [&str; 4], trump: usize, leader: usize) -> Board {
+        let parse = |hand: &str| {
+            let mut set = 0u64;
+            for (k, holding) in hand.split('.').enumerate() {
+                let suit = 3 - k;
+                for c in holding.chars() {
+                    let rank = "23456789TJQKA".find(c).expect("rank") + 2;
+                    set |= 1u64 << (16 * suit + rank);
+                }
+            }
+            set
+        };
+        Board::new(hands.map(parse), trump, leader)
+    }
+
+    const SPADES: usize = 3;
+
+    #[test]
+    fn shared_top_cards_run_the_long_suit() {
+        // North leads: NS hold the top diamonds between them (Q and J
+        // split), East and West one diamond each: three diamond tricks
+        // and the spade ace make four.
+        let b = board(
+            ["A98..Q76.T", "T7653.T.2.", ".J854.JT9.", "KQJ4..8.65"],
+            NO_TRUMP,
+            0,
+        );
+        let mine = suit_runs(&b, 0);
+        assert_eq!(mine.iter().map(|r| r.tricks).sum::<u32>(), 3);
+        assert!(quick_tricks(&b, 4).0 >= 4);
+    }
+
+    #[test]
+    fn finesse_in_the_crossing_suit_makes_two() {
+        // South leads a club towards North's Q-T over West's J-9: two club
+        // tricks, then North's spades make two more.
+        let b = board(["T9...QT", ".Q543..", ".AKJ..2", "8.9..J9"], NO_TRUMP, 2);
+        assert!(quick_tricks(&b, 4).0 >= 4);
+    }
+
+    #[test]
+    fn guarded_trump_over_the_ace_takes_a_trick() {
+        // Spades trumps, North leads holding the ace; East's K-x sits over
+        // it: North-South cannot take all three tricks, and the bound
+        // rests on the ace and king alone.
+        let b = board(["A2.K..", "K3.2..", "54.3..", ".AQ.2."], SPADES, 0);
+        let (cap, rel) = later_tricks_cap(&b, 3, 3);
+        assert_eq!(cap, 2);
+        let top_two = (1u64 << (16 * SPADES + 14)) | (1u64 << (16 * SPADES + 13));
+        assert_eq!(rel & !top_two, 0);
+    }
+
+    #[test]
+    fn length_winners_rest_on_the_drawing_cards_only() {
+        // North's A-K-Q-5-4 of spades against singletons: the ace draws
+        // every other spade, so five tricks rest on the ace alone.
+        let b = board(["AKQ54...", "3...", "2...", "6..."], NO_TRUMP, 0);
+        let (tricks, rel) = quick_tricks(&b, 5);
+        assert_eq!(tricks, 5);
+        assert_eq!(rel, 1u64 << (16 * SPADES + 14));
+    }
+
+    #[test]
+    fn partner_ruffing_last_wins_second_hands_trick() {
+        // Hearts trumps; West leads a club, North follows, East (third)
+        // follows too, South is void with trumps: North-South win it, on
+        // suit lengths alone.
+        let mut b = board(["..2.K", "...QJ", ".5.3.", "...A4"], 2, 3);
+        b.play(4); // West's club four
+        assert_eq!(second_hand_wins(&b), Some(0));
+    }
+}
