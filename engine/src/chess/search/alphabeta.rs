@@ -285,21 +285,17 @@ impl Searcher {
             let mv = pick(&mut list, &mut self.scores[ply], i);
             let quiet = mv.captured.is_none() && mv.promotion().is_none();
             let is_killer = mv == killers[0] || mv == killers[1];
-            self.make_move(board, mv, ply);
-            let gives_check = board.in_check();
+            let gives_check = board.gives_check(mv);
             if quiet && !gives_check && searched > 0 {
                 let late = selective
                     && depth < LATE_MOVE_COUNT.len() as i32
                     && i >= LATE_MOVE_COUNT[depth as usize]
                     && best > -MATE_BOUND;
                 if futile || late {
-                    self.unmake_move(board);
-                    // Made only to see whether it gives check: not a node
-                    // searched, so `go nodes N` stops at exactly N.
-                    self.nodes -= 1;
                     continue;
                 }
             }
+            self.make_move(board, mv, ply);
             // Turbo Chess `Update`: checks and pawns reaching the 7th rank
             // are not counted as a ply (bounded so the tree stays finite).
             let extend = (gives_check || reaches_seventh(mv, us)) && ply < 2 * MAX_PLY / 3;
