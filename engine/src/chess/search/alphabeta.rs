@@ -285,17 +285,20 @@ impl Searcher {
             let mv = pick(&mut list, &mut self.scores[ply], i);
             let quiet = mv.captured.is_none() && mv.promotion().is_none();
             let is_killer = mv == killers[0] || mv == killers[1];
-            let gives_check = board.gives_check(mv);
-            if quiet && !gives_check && searched > 0 {
-                let late = selective
-                    && depth < LATE_MOVE_COUNT.len() as i32
-                    && i >= LATE_MOVE_COUNT[depth as usize]
-                    && best > -MATE_BOUND;
-                if futile || late {
-                    continue;
-                }
+            // A move that checks is never pruned; asking before making it
+            // saves the make for those that are.
+            let prunable = quiet
+                && searched > 0
+                && (futile
+                    || (selective
+                        && depth < LATE_MOVE_COUNT.len() as i32
+                        && i >= LATE_MOVE_COUNT[depth as usize]
+                        && best > -MATE_BOUND));
+            if prunable && !board.gives_check(mv) {
+                continue;
             }
             self.make_move(board, mv, ply);
+            let gives_check = board.in_check();
             // Turbo Chess `Update`: checks and pawns reaching the 7th rank
             // are not counted as a ply (bounded so the tree stays finite).
             let extend = (gives_check || reaches_seventh(mv, us)) && ply < 2 * MAX_PLY / 3;
