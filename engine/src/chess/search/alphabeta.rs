@@ -138,7 +138,8 @@ impl Searcher {
     }
 
     /// Principal variation search below the root. `depth` is in plies;
-    /// checking moves and pawns reaching the 7th rank do not use one.
+    /// checking moves (unless the checker is lost by exchange) and pawns
+    /// reaching the 7th rank do not use one.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn pvs(
         &mut self,
@@ -285,8 +286,7 @@ impl Searcher {
             let mv = pick(&mut list, &mut self.scores[ply], i);
             let quiet = mv.captured.is_none() && mv.promotion().is_none();
             let is_killer = mv == killers[0] || mv == killers[1];
-            // A move that checks is never pruned; asking before making it
-            // saves the make for those that are.
+            // A move that checks is never pruned.
             let prunable = quiet
                 && searched > 0
                 && (futile
@@ -294,14 +294,16 @@ impl Searcher {
                         && depth < LATE_MOVE_COUNT.len() as i32
                         && i >= LATE_MOVE_COUNT[depth as usize]
                         && best > -MATE_BOUND));
-            if prunable && !board.gives_check(mv) {
+            let gives_check = board.gives_check(mv);
+            if prunable && !gives_check {
                 continue;
             }
+            // A check that loses the checking piece is seldom worth a ply.
+            let extend_check = gives_check && see(board, mv) >= 0;
             self.make_move(board, mv, ply);
-            let gives_check = board.in_check();
             // Turbo Chess `Update`: checks and pawns reaching the 7th rank
             // are not counted as a ply (bounded so the tree stays finite).
-            let extend = (gives_check || reaches_seventh(mv, us)) && ply < 2 * MAX_PLY / 3;
+            let extend = (extend_check || reaches_seventh(mv, us)) && ply < 2 * MAX_PLY / 3;
             let new_depth = depth - 1 + i32::from(extend);
             let mut value;
             if searched == 0 {

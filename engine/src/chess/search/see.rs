@@ -53,16 +53,18 @@ fn attackers(board: &Board, sq: usize, occ: u64) -> u64 {
 }
 
 /// The material the side to move wins by `mv` and the exchange on its
-/// square that follows (points; negative: the capture loses material).
-/// En-passant captures and non-captures score what they take (0 or a
-/// pawn). Pins are not looked at.
+/// square that follows (points; negative: the move loses material). A
+/// quiet move scores the exchange the opponent may start on its square (0
+/// or less); en-passant captures and castling score what they take (a pawn
+/// or 0). Pins are not looked at.
 pub fn see(board: &Board, mv: Move) -> i32 {
-    let Some(captured) = mv.captured else {
-        return 0;
-    };
     if mv.is_en_passant() {
         return material(Role::Pawn);
     }
+    if mv.is_castle() {
+        return 0;
+    }
+    let captured = mv.captured.map_or(0, value);
     let to = mv.to.index64();
     let r = &board.bb_role;
     let rq = r[Role::Rook.index()] | r[Role::Queen.index()];
@@ -70,7 +72,7 @@ pub fn see(board: &Board, mv: Move) -> i32 {
     let mut occ = (board.bb_color[0] | board.bb_color[1]) & !bb(mv.from.index64());
     let mut live = attackers(board, to, occ) & occ;
     let mut gain = [0i32; 34];
-    gain[0] = value(captured);
+    gain[0] = captured;
     let mut on_square = value(mv.promotion().unwrap_or(mv.piece));
     let mut side = !board.side_to_move();
     let mut d = 0;
