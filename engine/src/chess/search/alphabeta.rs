@@ -28,6 +28,13 @@ const REVERSE_FUTILITY_DEPTH: i32 = 6;
 /// late is rare enough not to pay for the search).
 const LATE_MOVE_COUNT: [usize; 5] = [0, 5, 8, 13, 20];
 
+/// Exchange pruning in the main search: up to this remaining depth, a
+/// quiet move (capture) that loses more than the margin per ply by static
+/// exchange is not tried (points).
+const SEE_PRUNE_DEPTH: i32 = 6;
+const SEE_QUIET_MARGIN: i32 = 64;
+const SEE_CAPTURE_MARGIN: i32 = 128;
+
 /// Capture-search delta margin: a capture that cannot lift the score near
 /// alpha even with this much positional gain is not tried.
 const DELTA_MARGIN: i32 = 200;
@@ -265,6 +272,7 @@ impl Searcher {
         }
         let killers = self.killers[ply];
         score_moves(
+            board,
             &list,
             &mut self.scores[ply],
             hash_move,
@@ -297,6 +305,23 @@ impl Searcher {
             let gives_check = board.gives_check(mv);
             if prunable && !gives_check {
                 continue;
+            }
+            // Near the horizon a move that loses material by exchange is
+            // not tried: the margin grows with the depth left to win it back.
+            if selective
+                && depth <= SEE_PRUNE_DEPTH
+                && searched > 0
+                && !gives_check
+                && best > -MATE_BOUND
+            {
+                let margin = if quiet {
+                    SEE_QUIET_MARGIN
+                } else {
+                    SEE_CAPTURE_MARGIN
+                };
+                if see(board, mv) < -margin * depth {
+                    continue;
+                }
             }
             // A check that loses the checking piece is seldom worth a ply.
             let extend_check = gives_check && see(board, mv) >= 0;
