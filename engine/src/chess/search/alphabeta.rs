@@ -23,6 +23,9 @@ const FUTILITY_MARGIN: [i32; 4] = [0, 300, 520, 760];
 const REVERSE_FUTILITY_MARGIN: i32 = 200;
 const REVERSE_FUTILITY_DEPTH: i32 = 6;
 
+/// Internal iterative reduction from this remaining depth on.
+const IIR_DEPTH: i32 = 4;
+
 /// Late-move pruning: at remaining depth d a quiet move that comes after
 /// this many moves in the handbook's order is not tried (a cut-off that
 /// late is rare enough not to pay for the search).
@@ -153,7 +156,7 @@ impl Searcher {
         board: &mut Board,
         mut alpha: i32,
         mut beta: i32,
-        depth: i32,
+        mut depth: i32,
         ply: usize,
         pv_node: bool,
         allow_null: bool,
@@ -203,6 +206,13 @@ impl Searcher {
             && let Some(score) = tt_cutoff(&e, ply, alpha, beta)
         {
             return score;
+        }
+
+        // Internal iterative reduction: a node the table knows no move for
+        // was not worth searching before, and is searched a ply shallower
+        // (the next iteration finds it with a move to try first).
+        if hash_move == 0 && depth >= IIR_DEPTH && !self.exhaustive {
+            depth -= 1;
         }
 
         let static_eval = if in_check {
