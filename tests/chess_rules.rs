@@ -627,3 +627,39 @@ fn attack_test_matches_the_piece_list_twin() {
         });
     }
 }
+
+/// The check test without a move made agrees with making the move and
+/// asking: over random games and over positions with every special move
+/// (castling onto a checking file, en passant uncovering a line,
+/// promotions with and without check, discovered checks).
+#[test]
+fn gives_check_matches_making_the_move() {
+    fn compare(board: &mut Board) {
+        for mv in legal(board) {
+            let fast = board.gives_check(mv);
+            board.make(mv);
+            let slow = board.in_check();
+            board.unmake();
+            assert_eq!(fast, slow, "{mv} in {}", board.to_fen());
+        }
+    }
+    for fen in [
+        "5k2/8/8/8/8/8/8/4K2R w K - 0 1",
+        "3k4/8/8/8/8/8/8/R3K3 w Q - 0 1",
+        "8/8/8/K2pP2q/8/8/8/7k w - d6 0 1",
+        "8/8/8/1k1pP2R/8/8/8/7K w - d6 0 1",
+        "7k/8/8/2b1pP2/8/8/8/K7 w - e6 0 1",
+        "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1",
+        "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+        "3k4/8/3N4/8/8/8/8/3RK3 w - - 0 1",
+        "4k3/8/8/8/1B6/8/3P4/4K3 w - - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    ] {
+        let mut board = Board::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        compare(&mut board);
+    }
+    for seed in 0..300 {
+        random_game(seed, 160, |board, _| compare(board));
+    }
+}

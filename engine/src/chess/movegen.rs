@@ -128,6 +128,63 @@ impl Board {
         out
     }
 
+    /// Whether the legal move `mv` gives check, decided without playing
+    /// it: the search asks this of every move it may prune late, and
+    /// making a move (with its incremental evaluation) only to look costs
+    /// more than the test. Every move is the mover's pieces as they stand
+    /// after it, looked at from the enemy king: direct checks, discovered
+    /// checks through the from-square (or the en-passant victim's square),
+    /// castling rooks and promoted pieces alike.
+    pub fn gives_check(&self, mv: Move) -> bool {
+        let us = self.side;
+        let ksq = to_index(self.tab[(!us).index()][0].sq);
+        let from = mv.from.index64();
+        let to = mv.to.index64();
+        let own = self.bb_color[us.index()];
+        let enemy = self.bb_color[(!us).index()];
+        let mut occ = ((own | enemy) & !bb(from)) | bb(to);
+        // The mover's role on `to` and where a castling rook goes.
+        let mut role = mv.piece;
+        let mut extra_rook = 0u64;
+        let mut moved = bb(from);
+        match mv.special {
+            Special::Promotion(r) => role = r,
+            Special::EnPassant => {
+                let victim = if us == Color::White { to - 8 } else { to + 8 };
+                occ &= !bb(victim);
+            }
+            Special::Castle { rook } => {
+                let side = if rook.file() > mv.from.file() {
+                    KING_SIDE
+                } else {
+                    QUEEN_SIDE
+                };
+                let (_, rook_to) = castle_targets(us, side);
+                let rt = rook_to.index64();
+                moved |= bb(rook.index64());
+                occ = (occ & !bb(rook.index64())) | bb(to) | bb(rt);
+                extra_rook = bb(rt);
+            }
+            Special::None | Special::DoublePush => {}
+        }
+        let r = &self.bb_role;
+        let mine = |role: Role| r[role.index()] & own & !moved;
+        let at_to = |which: Role| if role == which { bb(to) } else { 0 };
+        let rq = mine(Role::Rook)
+            | mine(Role::Queen)
+            | at_to(Role::Rook)
+            | at_to(Role::Queen)
+            | extra_rook;
+        let bq = mine(Role::Bishop) | mine(Role::Queen) | at_to(Role::Bishop) | at_to(Role::Queen);
+        let knights = mine(Role::Knight) | at_to(Role::Knight);
+        let pawns = mine(Role::Pawn) | at_to(Role::Pawn);
+        (rook_attacks(ksq, occ) & rq)
+            | (bishop_attacks(ksq, occ) & bq)
+            | (KNIGHT[ksq] & knights)
+            | (PAWN[(!us).index()][ksq] & pawns)
+            != 0
+    }
+
     /// Attackers of colour `by` on the square with index `sq`, for the
     /// occupancy `occ` (which may differ from the board's, to look through
     /// a king or play en passant in thought).

@@ -115,14 +115,6 @@ impl Board {
         Ok(mv)
     }
 
-    /// Whether the legal move `mv` gives check. Plays it on a copy without
-    /// history, so it does not allocate.
-    pub fn gives_check(&self, mv: Move) -> bool {
-        let mut copy = self.scratch_copy();
-        copy.apply(mv);
-        copy.in_check()
-    }
-
     /// Standard Algebraic Notation of the legal move `mv`, with `+` or `#`.
     pub fn san(&self, mv: Move) -> String {
         let mut s = self.san_plain(mv);

@@ -23,10 +23,20 @@ const FUTILITY_MARGIN: [i32; 4] = [0, 300, 520, 760];
 const REVERSE_FUTILITY_MARGIN: i32 = 200;
 const REVERSE_FUTILITY_DEPTH: i32 = 6;
 
+/// Internal iterative reduction from this remaining depth on.
+const IIR_DEPTH: i32 = 4;
+
 /// Late-move pruning: at remaining depth d a quiet move that comes after
 /// this many moves in the handbook's order is not tried (a cut-off that
 /// late is rare enough not to pay for the search).
 const LATE_MOVE_COUNT: [usize; 5] = [0, 5, 8, 13, 20];
+
+/// Exchange pruning in the main search: up to this remaining depth, a
+/// quiet move (capture) that loses more than the margin per ply by static
+/// exchange is not tried (points).
+const SEE_PRUNE_DEPTH: i32 = 6;
+const SEE_QUIET_MARGIN: i32 = 64;
+const SEE_CAPTURE_MARGIN: i32 = 128;
 
 /// Capture-search delta margin: a capture that cannot lift the score near
 /// alpha even with this much positional gain is not tried.
@@ -138,14 +148,15 @@ impl Searcher {
     }
 
     /// Principal variation search below the root. `depth` is in plies;
-    /// checking moves and pawns reaching the 7th rank do not use one.
+    /// checking moves (unless the checker is lost by exchange) and pawns
+    /// reaching the 7th rank do not use one.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn pvs(
         &mut self,
         board: &mut Board,
         mut alpha: i32,
         mut beta: i32,
-        depth: i32,
+        mut depth: i32,
         ply: usize,
         pv_node: bool,
         allow_null: bool,
@@ -195,6 +206,13 @@ impl Searcher {
             && let Some(score) = tt_cutoff(&e, ply, alpha, beta)
         {
             return score;
+        }
+
+        // Internal iterative reduction: a node the table knows no move for
+        // was not worth searching before, and is searched a ply shallower
+        // (the next iteration finds it with a move to try first).
+        if hash_move == 0 && depth >= IIR_DEPTH && !self.exhaustive {
+            depth -= 1;
         }
 
         let static_eval = if in_check {
@@ -264,6 +282,7 @@ impl Searcher {
         }
         let killers = self.killers[ply];
         score_moves(
+            board,
             &list,
             &mut self.scores[ply],
             hash_move,
@@ -285,24 +304,41 @@ impl Searcher {
             let mv = pick(&mut list, &mut self.scores[ply], i);
             let quiet = mv.captured.is_none() && mv.promotion().is_none();
             let is_killer = mv == killers[0] || mv == killers[1];
-            self.make_move(board, mv, ply);
-            let gives_check = board.in_check();
-            if quiet && !gives_check && searched > 0 {
-                let late = selective
-                    && depth < LATE_MOVE_COUNT.len() as i32
-                    && i >= LATE_MOVE_COUNT[depth as usize]
-                    && best > -MATE_BOUND;
-                if futile || late {
-                    self.unmake_move(board);
-                    // Made only to see whether it gives check: not a node
-                    // searched, so `go nodes N` stops at exactly N.
-                    self.nodes -= 1;
+            // A move that checks is never pruned.
+            let prunable = quiet
+                && searched > 0
+                && (futile
+                    || (selective
+                        && depth < LATE_MOVE_COUNT.len() as i32
+                        && i >= LATE_MOVE_COUNT[depth as usize]
+                        && best > -MATE_BOUND));
+            let gives_check = board.gives_check(mv);
+            if prunable && !gives_check {
+                continue;
+            }
+            // Near the horizon a move that loses material by exchange is
+            // not tried: the margin grows with the depth left to win it back.
+            if selective
+                && depth <= SEE_PRUNE_DEPTH
+                && searched > 0
+                && !gives_check
+                && best > -MATE_BOUND
+            {
+                let margin = if quiet {
+                    SEE_QUIET_MARGIN
+                } else {
+                    SEE_CAPTURE_MARGIN
+                };
+                if see(board, mv) < -margin * depth {
                     continue;
                 }
             }
+            // A check that loses the checking piece is seldom worth a ply.
+            let extend_check = gives_check && see(board, mv) >= 0;
+            self.make_move(board, mv, ply);
             // Turbo Chess `Update`: checks and pawns reaching the 7th rank
             // are not counted as a ply (bounded so the tree stays finite).
-            let extend = (gives_check || reaches_seventh(mv, us)) && ply < 2 * MAX_PLY / 3;
+            let extend = (extend_check || reaches_seventh(mv, us)) && ply < 2 * MAX_PLY / 3;
             let new_depth = depth - 1 + i32::from(extend);
             let mut value;
             if searched == 0 {

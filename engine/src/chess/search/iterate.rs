@@ -86,6 +86,7 @@ pub(super) fn run(
     let mut scores = [0i64; MAX_MOVES];
     let hash_move = s.tt.probe(board.key()).map_or(0, |e| e.mv);
     score_moves(
+        board,
         &list,
         &mut scores,
         hash_move,

@@ -2,11 +2,13 @@
 //! best move from the previous iteration (here: from the transposition
 //! table), capture of the piece that just moved, the two killer moves of
 //! this ply, other captures (largest victim first), promotions, castling,
-//! quiet moves (by the history heuristic), en-passant captures last.
+//! quiet moves (by the history heuristic), captures that lose material by
+//! exchange, en-passant captures last.
 
 use super::moves::{MoveCode, encode};
+use super::see::see;
 use crate::chess::eval::material;
-use crate::chess::{Color, Move, MoveList, Role};
+use crate::chess::{Board, Color, Move, MoveList, Role};
 
 const HASH_MOVE: i64 = 1 << 40;
 const RECAPTURE: i64 = 1 << 36;
@@ -15,6 +17,8 @@ const CAPTURE: i64 = 1 << 32;
 const PROMOTION: i64 = 1 << 31;
 const CASTLING: i64 = 1 << 30;
 /// Quiet moves score their history value, kept far below `CASTLING`.
+/// Captures that lose material by exchange come after them.
+const LOSING_CAPTURE: i64 = -(1 << 30);
 const EN_PASSANT: i64 = -(1 << 40);
 
 /// Index of a (colour, from, to) triple in the history table.
@@ -33,6 +37,7 @@ pub fn mvv_lva(mv: Move) -> i64 {
 /// Scores every move of `list` into `scores` in the handbook's order.
 #[allow(clippy::too_many_arguments)]
 pub fn score_moves(
+    board: &Board,
     list: &MoveList,
     scores: &mut [i64],
     hash_move: MoveCode,
@@ -50,6 +55,8 @@ pub fn score_moves(
             let recapture = last_move.is_some_and(|last| !last.is_null() && last.to == mv.to);
             if recapture {
                 RECAPTURE + mvv_lva(mv)
+            } else if material(mv.piece) > mv.captured.map_or(0, material) && see(board, mv) < 0 {
+                LOSING_CAPTURE + mvv_lva(mv)
             } else {
                 CAPTURE + mvv_lva(mv)
             }
