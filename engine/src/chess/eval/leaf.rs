@@ -2,8 +2,7 @@
 //! tables cannot hold, because they depend on where *every* piece stands at
 //! the leaf rather than at the root — mobility, the attack on the king and
 //! its pawn shield, passed pawns (found at the leaf, by rank, blocked or
-//! free, against the kings), rooks on open files, the bishop pair and
-//! threats on pieces.
+//! free, against the kings), rooks on open files and the bishop pair.
 //!
 //! The handbook's evaluation is computed once per search so that a move's
 //! value is a table difference (`StateValu`); that speed was what a 1985
@@ -74,12 +73,6 @@ const SHIELD_ADVANCED: i32 = 15;
 const ATTACKER_WEIGHT: [i32; 4] = [51, 51, 102, 205];
 const ATTACK_SCALE: [i32; 8] = [0, 0, 50, 75, 88, 94, 97, 99];
 
-/// Threats: an enemy officer attacked by one of our pawns, or a rook or
-/// queen attacked by one of our minor pieces (a queen by a rook): the
-/// attacked piece must move, and two such threats win material.
-const PAWN_THREAT: Pair = Pair(160, 120);
-const PIECE_THREAT: Pair = Pair(80, 60);
-
 /// The leaf terms, White's view, in points.
 pub fn leaf_white(board: &Board) -> i32 {
     let phase = phase(board);
@@ -145,13 +138,7 @@ fn side(board: &Board, us: Color) -> Pair {
     let their_king = board.king_square(them).index64();
     let zone = KING[their_king] | bb(their_king);
 
-    let their_queens = r[Role::Queen.index()] & board.bb_color[them.index()];
-    let their_majors = (r[Role::Rook.index()] & board.bb_color[them.index()]) | their_queens;
-    let their_officers =
-        board.bb_color[them.index()] & !r[Role::Pawn.index()] & !r[Role::King.index()];
     let mut score = Pair::default();
-    let pawn_threats = (pawn_attacks(our_pawns, us) & their_officers).count_ones() as i32;
-    score += Pair(PAWN_THREAT.0 * pawn_threats, PAWN_THREAT.1 * pawn_threats);
     let mut attackers = 0usize;
     let mut weight = 0;
     for (i, role) in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
@@ -167,13 +154,6 @@ fn side(board: &Board, us: Color) -> Pair {
                 Role::Rook => rook_attacks(sq, occ),
                 _ => bishop_attacks(sq, occ) | rook_attacks(sq, occ),
             };
-            let targets = match role {
-                Role::Knight | Role::Bishop => their_majors,
-                Role::Rook => their_queens,
-                _ => 0,
-            };
-            let threats = (attacks & targets).count_ones() as i32;
-            score += Pair(PIECE_THREAT.0 * threats, PIECE_THREAT.1 * threats);
             let (typical, per) = MOBILITY[i];
             let n = (attacks & area).count_ones() as i32 - typical;
             score += Pair(per.0 * n, per.1 * n);
