@@ -98,8 +98,13 @@ pub fn see(board: &Board, mv: Move) -> i32 {
         on_square = value(role);
         side = !side;
     }
-    // gain[d] assumed a capture that nobody could make: drop it, then let
-    // each side stop the exchange where that suits it.
+    settle(&mut gain, d)
+}
+
+/// The exchange's value from the speculative gains `gain[..=d]`: gain[d]
+/// assumed a capture that nobody could make, so drop it, then let each
+/// side stop the exchange where that suits it.
+fn settle(gain: &mut [i32], mut d: usize) -> i32 {
     while d > 1 {
         d -= 1;
         gain[d - 1] = -(-gain[d - 1]).max(gain[d]);
@@ -221,13 +226,7 @@ mod twin {
             on_square = value(role);
             side = !side;
         }
-        // gain[d] assumed a capture that nobody could make: drop it, then let
-        // each side stop the exchange where that suits it.
-        while d > 1 {
-            d -= 1;
-            gain[d - 1] = -(-gain[d - 1]).max(gain[d]);
-        }
-        gain[0]
+        super::settle(&mut gain, d)
     }
 }
 
