@@ -90,3 +90,48 @@ fn solve_survives_mangled_input() {
         assert!(!err.contains("panicked"), "{input:?}: {err}");
     }
 }
+
+/// The first `n` boards of the DDS fixture, with their DDS tables removed
+/// so that what comes out is the solver's.
+fn fixture_boards(n: usize) -> Vec<String> {
+    let text = include_str!("fixtures/dd-200.pbn");
+    text.split("\n\n")
+        .filter(|b| b.contains("[Deal "))
+        .take(n)
+        .map(|b| {
+            b.lines()
+                .filter(|l| l.starts_with("[Board ") || l.starts_with("[Deal "))
+                .map(|l| format!("{l}\n"))
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn a_file_of_boards_shared_between_threads_comes_out_in_order() {
+    // Board 4 is broken: it is reported under its own number and the
+    // others still come out, in input order, as one thread writes them.
+    let mut boards = fixture_boards(7);
+    boards[3] = boards[3].replace("[Deal \"N:T9764", "[Deal \"N:T9T64");
+    let input = boards.join("\n");
+    let one = run_with_input("turbobridge", &["solve", "--threads", "1"], &input);
+    let three = run_with_input("turbobridge", &["solve", "--threads", "3"], &input);
+    for out in [&one, &three] {
+        assert!(!out.status.success());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.starts_with("board 4: "), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+    assert_eq!(
+        String::from_utf8_lossy(&three.stdout),
+        String::from_utf8_lossy(&one.stdout)
+    );
+    let text = String::from_utf8_lossy(&three.stdout);
+    let numbers: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("[Board \""))
+        .collect();
+    assert_eq!(numbers, ["1\"]", "2\"]", "3\"]", "5\"]", "6\"]", "7\"]"]);
+    // Board 2's table as DDS computed it.
+    assert!(text.contains("[DoubleDummyTricks \"98a8898a883535435354\"]"));
+}

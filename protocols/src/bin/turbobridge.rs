@@ -43,9 +43,11 @@ enum Command {
     /// Fill in DoubleDummyTricks, OptimumResultTable, OptimumScore and
     /// ParContract with the double-dummy solver.
     Solve {
-        /// Solver threads (the strains are shared out).
-        #[arg(long, default_value_t = 1)]
-        threads: usize,
+        /// Solver threads [default: one per core]. With more boards than
+        /// threads each thread solves whole boards; otherwise the strains of
+        /// a board are shared out.
+        #[arg(long)]
+        threads: Option<usize>,
     },
     /// Time the double-dummy solver on the 200 fixture deals (stdin unused).
     Bench {
@@ -108,10 +110,23 @@ fn main() -> ExitCode {
             .map(|s| s.failed),
         Command::Solve { threads } => read_stdin()
             .and_then(|text| {
+                let threads = threads
+                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
                 let mut solvers = solve::solvers(threads);
-                bridge_io::run_filter(&text, format, stdout, stderr, |_, b| {
-                    solve::solve_board(&mut solvers, b)
-                })
+                if threads > 1 && bridge_io::read_boards(&text).1.len() > threads {
+                    bridge_io::run_filter_shared(
+                        &text,
+                        format,
+                        stdout,
+                        stderr,
+                        &mut solvers,
+                        |solver, _, b| solve::solve_board(std::slice::from_mut(solver), b),
+                    )
+                } else {
+                    bridge_io::run_filter(&text, format, stdout, stderr, |_, b| {
+                        solve::solve_board(&mut solvers, b)
+                    })
+                }
             })
             .map(|s| s.failed),
         Command::Bench { .. } => Ok(0),

@@ -4,8 +4,12 @@
 //! error stream and go on. Modes (convert, solve, the bidding/playing
 //! filter) supply only the per-board work.
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::io::{self, Write};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Mutex, mpsc};
 
 use super::board::Board;
 use super::lin::{self, LinError};
@@ -121,6 +125,81 @@ impl<W: Write> BoardWriter<W> {
     pub fn written(&self) -> usize {
         self.written
     }
+}
+
+/// [`run_filter`] with the boards shared out between workers, each with
+/// its own state (say a solver): `work(state, n, board)`. Results are
+/// written in input order as soon as each one and those before it are
+/// done, so a long file shows progress and an interrupted run keeps the
+/// boards finished so far. When the output fails (a closed pipe), the
+/// workers stop after their current board.
+pub fn run_filter_shared<S: Send, W: Write, E: Write>(
+    text: &str,
+    out_format: Format,
+    out: W,
+    mut errors: E,
+    workers: &mut [S],
+    work: impl Fn(&mut S, usize, Board) -> Result<Board, String> + Sync,
+) -> io::Result<FilterSummary> {
+    let (_, boards) = read_boards(text);
+    let queue: Vec<Mutex<Option<Result<Board, ReadError>>>> =
+        boards.into_iter().map(|b| Mutex::new(Some(b))).collect();
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let mut writer = BoardWriter::new(out, out_format);
+    let mut summary = FilterSummary::default();
+    std::thread::scope(|scope| {
+        let (done, results) = mpsc::channel();
+        for state in workers.iter_mut() {
+            let (done, queue, next, stop, work) = (done.clone(), &queue, &next, &stop, &work);
+            scope.spawn(move || {
+                while !stop.load(Ordering::Relaxed) {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(slot) = queue.get(i) else {
+                        break;
+                    };
+                    let read = slot.lock().map(|mut b| b.take()).ok().flatten();
+                    // A bug in one board's work must not lose the others.
+                    let result = match read {
+                        Some(Ok(board)) => {
+                            catch_unwind(AssertUnwindSafe(|| work(state, i + 1, board)))
+                                .unwrap_or_else(|_| Err("internal error".to_string()))
+                        }
+                        Some(Err(e)) => Err(e.to_string()),
+                        None => Err("internal error".to_string()),
+                    };
+                    if done.send((i, result)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(done);
+        let mut waiting = BTreeMap::new();
+        let mut written = 0;
+        let outcome = (|| -> io::Result<()> {
+            for (i, result) in &results {
+                waiting.insert(i, result);
+                while let Some(result) = waiting.remove(&written) {
+                    written += 1;
+                    summary.boards += 1;
+                    match result {
+                        Ok(board) => writer.write(&board)?,
+                        Err(e) => {
+                            summary.failed += 1;
+                            writeln!(errors, "board {written}: {e}")?;
+                        }
+                    }
+                }
+            }
+            Ok(())
+        })();
+        if outcome.is_err() {
+            stop.store(true, Ordering::Relaxed);
+        }
+        outcome
+    })?;
+    Ok(summary)
 }
 
 /// What a filter run did.

@@ -74,6 +74,26 @@ pub fn dd_table(solvers: &mut [Solver], deal: &Deal) -> Result<DdTable, Position
     Ok(table)
 }
 
+/// Wall time of the tables of `deals` with whole deals shared out between
+/// the solvers' threads, each deal started with an empty table.
+fn shared_tables(pool: &mut [Solver], deals: &[(Deal, DdTable)]) -> Duration {
+    let next = AtomicUsize::new(0);
+    let start = Instant::now();
+    std::thread::scope(|scope| {
+        for solver in pool.iter_mut() {
+            let next = &next;
+            scope.spawn(move || {
+                while let Some((deal, _)) = deals.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    solver.clear();
+                    // The answers were checked in the timed pass before.
+                    let _ = solver.dd_table(deal);
+                }
+            });
+        }
+    });
+    start.elapsed()
+}
+
 /// Solvers for `threads` threads (at least one).
 pub fn solvers(threads: usize) -> Vec<Solver> {
     (0..threads.max(1)).map(|_| Solver::new()).collect()
@@ -139,6 +159,10 @@ pub struct BenchReport {
     pub table_trick_nodes: u64,
     /// Tables that differ from the fixture's DDS table.
     pub wrong_tables: usize,
+    /// With several threads, the wall time of all the tables again with
+    /// whole deals shared out between the threads (how `solve` runs a
+    /// file), or zero with one thread.
+    pub shared_time: Duration,
     pub lead_solves: usize,
     pub lead_time: Duration,
     pub lead_nodes: u64,
@@ -166,6 +190,14 @@ impl fmt::Display for BenchReport {
             self.lead_nodes,
             self.lead_trick_nodes
         )?;
+        if self.threads > 1 {
+            writeln!(
+                f,
+                "tables, deals shared out between {} threads: {:.1} ms per table (wall)",
+                self.threads,
+                per(self.shared_time, self.deals)
+            )?;
+        }
         let nodes = self.table_nodes + self.lead_nodes;
         let secs = (self.table_time + self.lead_time).as_secs_f64();
         write!(
@@ -200,6 +232,9 @@ pub fn bench(deals: &[(Deal, DdTable)], threads: usize) -> BenchReport {
         if table.as_ref() != Ok(expected) {
             report.wrong_tables += 1;
         }
+    }
+    if pool.len() > 1 {
+        report.shared_time = shared_tables(&mut pool, deals);
     }
     let solver = &mut pool[0];
     for (i, (deal, _)) in deals.iter().enumerate() {
