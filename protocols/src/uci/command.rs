@@ -161,6 +161,8 @@ pub fn parse_line(raw: &str) -> Result<Command, CommandError> {
     // Our own commands first: `go perft 5` would otherwise parse as a bare
     // `go` (vampirc drops the unknown token) and start an infinite search.
     match head.as_str() {
+        // A value is a path or a text: its inner spaces are its own.
+        "setoption" => return parse_setoption_raw(raw),
         "d" if tokens.len() == 1 => return Ok(Command::Display),
         "eval" if tokens.len() <= 2 => {
             return Ok(Command::Eval(tokens.get(1).map(|t| t.to_string())));
@@ -196,10 +198,6 @@ pub fn parse_line(raw: &str) -> Result<Command, CommandError> {
         UciMessage::Stop => Command::Stop,
         UciMessage::PonderHit => Command::PonderHit,
         UciMessage::Quit => Command::Quit,
-        UciMessage::SetOption { name, value } => Command::SetOption {
-            name: name.trim().to_string(),
-            value: value.map(|v| v.trim().to_string()),
-        },
         // vampirc loses parts of these two; read them from the tokens.
         UciMessage::Go { .. } => Command::Go(parse_go(&tokens[1..])?),
         UciMessage::Position { .. } => parse_position(&tokens[1..])?,
@@ -207,7 +205,6 @@ pub fn parse_line(raw: &str) -> Result<Command, CommandError> {
             // vampirc rejects (or panicked on) these; ours reads them.
             "go" => Command::Go(parse_go(&tokens[1..])?),
             "position" => parse_position(&tokens[1..])?,
-            "setoption" => parse_setoption(&tokens[1..])?,
             _ => Command::Unknown(line),
         },
     })
@@ -317,6 +314,55 @@ fn parse_position(tokens: &[&str]) -> Result<Command, CommandError> {
 }
 
 /// Reads the tokens after `setoption` when vampirc could not.
+/// `setoption name <id> [value <x>]` from the raw line: the name's
+/// whitespace is normalised like any token run, the value keeps its inner
+/// whitespace (a `BookFile` path may hold two spaces in a row) and loses
+/// only its ends.
+fn parse_setoption_raw(raw: &str) -> Result<Command, CommandError> {
+    let tokens = tokens_at(raw);
+    let value_at = tokens
+        .iter()
+        .skip(2)
+        .position(|&(_, t)| t.eq_ignore_ascii_case("value"))
+        .map(|k| k + 2);
+    let words: Vec<&str> = tokens.iter().map(|&(_, t)| t).collect();
+    match parse_setoption(&words[1..])? {
+        Command::SetOption {
+            name,
+            value: Some(_),
+        } => {
+            let value = value_at
+                .and_then(|k| tokens.get(k + 1))
+                .map_or("", |&(start, _)| raw[start..].trim_end());
+            Ok(Command::SetOption {
+                name,
+                value: Some(value.to_string()),
+            })
+        }
+        other => Ok(other),
+    }
+}
+
+/// The whitespace-separated tokens of `raw` with their byte offsets.
+fn tokens_at(raw: &str) -> Vec<(usize, &str)> {
+    let mut tokens = Vec::new();
+    let mut start = None;
+    for (i, c) in raw.char_indices() {
+        match (c.is_whitespace(), start) {
+            (true, Some(s)) => {
+                tokens.push((s, &raw[s..i]));
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        tokens.push((s, &raw[s..]));
+    }
+    tokens
+}
+
 fn parse_setoption(tokens: &[&str]) -> Result<Command, CommandError> {
     if !tokens
         .first()
@@ -451,6 +497,28 @@ mod tests {
         assert_eq!(
             parse_line("setoption value 3"),
             Err(CommandError::SetOptionName)
+        );
+        // A path keeps its inner spaces; the name and the ends do not.
+        assert_eq!(
+            parse_line("setoption  name\tBookFile  value /books/my  book.bin \r"),
+            Ok(Command::SetOption {
+                name: "BookFile".into(),
+                value: Some("/books/my  book.bin".into())
+            })
+        );
+        assert_eq!(
+            parse_line("setoption name UCI_Chess960 VALUE true"),
+            Ok(Command::SetOption {
+                name: "UCI_Chess960".into(),
+                value: Some("true".into())
+            })
+        );
+        assert_eq!(
+            parse_line("setoption name Hash value"),
+            Ok(Command::SetOption {
+                name: "Hash".into(),
+                value: Some("".into())
+            })
         );
     }
 
