@@ -510,13 +510,15 @@ impl Searcher {
         if ply >= MAX_PLY - 1 {
             return self.evaluate(board, ply);
         }
-        // Any entry of the main search knows at least as much as the
-        // capture search would find here.
-        if let Some(e) = self.tt.probe(board.key())
+        // Any entry knows at least as much as the capture search would
+        // find here.
+        let key = board.key();
+        if let Some(e) = self.tt.probe(key)
             && let Some(score) = tt_cutoff(&e, ply, alpha, beta)
         {
             return score;
         }
+        let original_alpha = alpha;
         let in_check = board.in_check();
         let mut list = MoveList::new();
         let mut best;
@@ -581,7 +583,39 @@ impl Searcher {
                 }
             }
         }
+        self.store_capture_search(key, best, stand_pat, original_alpha, beta, ply);
         best
+    }
+
+    /// Keeps a capture-search result at depth 0, so that a transposition
+    /// (or the next iteration's capture search) finds it instead of
+    /// searching the captures again. A deeper entry is not displaced.
+    fn store_capture_search(
+        &self,
+        key: u64,
+        best: i32,
+        stand_pat: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) {
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(
+            key,
+            Entry {
+                mv: 0,
+                score: to_tt(best, ply) as i16,
+                eval: stand_pat.clamp(-MATE_BOUND, MATE_BOUND) as i16,
+                depth: 0,
+                bound,
+            },
+        );
     }
 }
 
