@@ -14,6 +14,7 @@
 //!
 //! Values are in Turbo points (256 to the pawn), White's view.
 
+use super::attack::centre_distance;
 use crate::chess::bitboard::{
     FILE_A, FILE_H, KING, KNIGHT, bb, bishop_attacks, pop_lsb, rook_attacks,
 };
@@ -51,6 +52,10 @@ const MOBILITY: [(i32, Pair); 4] = [
 ];
 
 const BISHOP_PAIR: Pair = Pair(70, 128);
+/// Endgame king activity per step from the centre: with the queens gone
+/// the king is a fighting piece, and the root table's centralisation is
+/// too faint to make it walk.
+const KING_CENTRE_EG: i32 = 10;
 const ROOK_OPEN_FILE: Pair = Pair(64, 25);
 const ROOK_HALF_OPEN_FILE: Pair = Pair(30, 15);
 
@@ -182,6 +187,7 @@ fn side(board: &Board, us: Color) -> Pair {
         score += BISHOP_PAIR;
     }
     score.0 -= shield_gaps(our_king, our_pawns, us);
+    score.1 -= KING_CENTRE_EG * centre_distance(board.king_square(us));
 
     let mut pawns = our_pawns;
     while pawns != 0 {
