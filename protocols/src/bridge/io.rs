@@ -182,14 +182,7 @@ pub fn run_filter_shared<S: Send, W: Write, E: Write>(
                 waiting.insert(i, result);
                 while let Some(result) = waiting.remove(&written) {
                     written += 1;
-                    summary.boards += 1;
-                    match result {
-                        Ok(board) => writer.write(&board)?,
-                        Err(e) => {
-                            summary.failed += 1;
-                            writeln!(errors, "board {written}: {e}")?;
-                        }
-                    }
+                    summary.emit(written, result, &mut writer, &mut errors)?;
                 }
             }
             Ok(())
@@ -207,6 +200,26 @@ pub fn run_filter_shared<S: Send, W: Write, E: Write>(
 pub struct FilterSummary {
     pub boards: usize,
     pub failed: usize,
+}
+
+impl FilterSummary {
+    /// Writes board `n`'s result, or reports its error, and counts it.
+    fn emit<W: Write, E: Write>(
+        &mut self,
+        n: usize,
+        result: Result<Board, String>,
+        writer: &mut BoardWriter<W>,
+        errors: &mut E,
+    ) -> io::Result<()> {
+        self.boards += 1;
+        match result {
+            Ok(board) => writer.write(&board),
+            Err(e) => {
+                self.failed += 1;
+                writeln!(errors, "board {n}: {e}")
+            }
+        }
+    }
 }
 
 /// Runs a mode over every board of `text`: `work(n, board)` (n counts
@@ -243,14 +256,8 @@ pub fn run_filter<W: Write, E: Write>(
     let mut summary = FilterSummary::default();
     for (i, read) in boards.into_iter().enumerate() {
         let n = i + 1;
-        summary.boards += 1;
-        match read.map_err(|e| e.to_string()).and_then(|b| work(n, b)) {
-            Ok(board) => writer.write(&board)?,
-            Err(e) => {
-                summary.failed += 1;
-                writeln!(errors, "board {n}: {e}")?;
-            }
-        }
+        let result = read.map_err(|e| e.to_string()).and_then(|b| work(n, b));
+        summary.emit(n, result, &mut writer, &mut errors)?;
     }
     Ok(summary)
 }

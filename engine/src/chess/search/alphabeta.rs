@@ -437,13 +437,7 @@ impl Searcher {
             // Every move was futile: the static bound stands.
             return alpha;
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, original_alpha, beta);
         self.tt.store(
             key,
             Entry {
@@ -599,13 +593,7 @@ impl Searcher {
         beta: i32,
         ply: usize,
     ) {
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, alpha, beta);
         self.tt.store(
             key,
             Entry {

@@ -19,6 +19,20 @@ pub enum Bound {
     Exact = 3,
 }
 
+impl Bound {
+    /// What a search of the window `(alpha, beta)` that returned `best`
+    /// knows about the true score.
+    pub fn of(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// What a probe finds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
