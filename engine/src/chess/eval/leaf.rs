@@ -77,6 +77,12 @@ const SHIELD_ADVANCED: i32 = 15;
 /// enemy king, scaled by how many of them join in (one alone is no attack).
 const ATTACKER_WEIGHT: [i32; 4] = [51, 51, 102, 205];
 const ATTACK_SCALE: [i32; 8] = [0, 0, 50, 75, 88, 94, 97, 99];
+/// Each square of the king's zone an attacker hits: a piece grazing one
+/// corner of the zone is less of a threat than one bearing on its middle.
+const ZONE_HIT: i32 = 20;
+/// An attacker that can give check next move on a square no pawn guards
+/// (knight, bishop, rook, queen).
+const SAFE_CHECK: [i32; 4] = [80, 50, 80, 80];
 
 /// The leaf terms, White's view, in points.
 pub fn leaf_white(board: &Board) -> i32 {
@@ -146,6 +152,12 @@ fn side(board: &Board, us: Color) -> Pair {
     let mut score = Pair::default();
     let mut attackers = 0usize;
     let mut weight = 0;
+    let checks = [
+        KNIGHT[their_king],
+        bishop_attacks(their_king, occ),
+        rook_attacks(their_king, occ),
+        bishop_attacks(their_king, occ) | rook_attacks(their_king, occ),
+    ];
     for (i, role) in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
         .into_iter()
         .enumerate()
@@ -164,7 +176,10 @@ fn side(board: &Board, us: Color) -> Pair {
             score += Pair(per.0 * n, per.1 * n);
             if attacks & zone != 0 {
                 attackers += 1;
-                weight += ATTACKER_WEIGHT[i];
+                weight += ATTACKER_WEIGHT[i] + ZONE_HIT * (attacks & zone).count_ones() as i32;
+            }
+            if attacks & area & checks[i] != 0 {
+                weight += SAFE_CHECK[i];
             }
             if role == Role::Rook {
                 let file = FILE_A << (sq & 7);
