@@ -113,7 +113,7 @@ impl<'a> Search<'a> {
             return (ns >= target, rel);
         }
         let (shape, early) = if left >= EARLY_PROBE {
-            let shape = Shape::of(&self.board);
+            let shape = Shape::of(&mut self.board);
             match self.tt.probe(&self.board, &shape, target as u8) {
                 Probe::Known(reached, rel) => return (reached, rel),
                 Probe::Unknown(hint) => (Some(shape), Some(hint)),
@@ -142,7 +142,7 @@ impl<'a> Search<'a> {
         if (cap as i32) < need {
             return (!ns_leads, cap_rel);
         }
-        let shape = shape.unwrap_or_else(|| Shape::of(&self.board));
+        let shape = shape.unwrap_or_else(|| Shape::of(&mut self.board));
         let hint = match early {
             Some(hint) => hint,
             None => match self.tt.probe(&self.board, &shape, target as u8) {
