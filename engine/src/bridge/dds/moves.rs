@@ -172,31 +172,42 @@ pub(crate) fn generate(
             return;
         }
     }
-    let follow = (board.played > 0).then(|| FollowNode::new(board, seat));
-    for suit in 0..4 {
-        let mut reps = suit_mask(reps_all, suit);
-        if reps == 0 {
-            continue;
+    // Leads and follows in loops of their own, the follow's over the
+    // whole card mask at once: the per-card choice between the two kinds
+    // of scoring, and the bonuses tested at every card, cost 7% of the
+    // instructions.
+    if board.played == 0 {
+        for suit in 0..4 {
+            let mut reps = suit_mask(reps_all, suit);
+            if reps == 0 {
+                continue;
+            }
+            let lead = LeadSuit::new(board, seat, suit, reps);
+            while reps != 0 {
+                let r = top_bit(reps);
+                reps &= !(1u16 << r);
+                list.push((16 * suit as u8) | r, lead.score(r));
+            }
         }
-        let lead = (board.played == 0).then(|| LeadSuit::new(board, seat, suit, reps));
+    } else {
+        let follow = FollowNode::new(board, seat);
+        let mut reps = reps_all;
         while reps != 0 {
-            let r = top_bit(reps);
-            reps &= !(1u16 << r);
-            let card = (16 * suit as u8) | r;
-            let mut score = match (&lead, &follow) {
-                (Some(lead), _) => lead.score(r),
-                (None, Some(follow)) => follow.score(card),
-                (None, None) => unreachable!("a follow has its trick"),
-            };
-            match hint {
-                Some((best, true)) if best == card => score += 10_000,
-                Some((best, false)) if best == card => score += LOOSE,
-                _ => {}
-            }
-            if killer == Some(card) {
-                score += KILLER;
-            }
-            list.push(card, score);
+            let card = reps.trailing_zeros() as u8;
+            reps &= reps - 1;
+            list.push(card, follow.score(card));
+        }
+    }
+    // The bonuses go to one card each.
+    for k in 0..list.len {
+        let card = list.cards[k];
+        match hint {
+            Some((best, true)) if best == card => list.scores[k] += 10_000,
+            Some((best, false)) if best == card => list.scores[k] += LOOSE,
+            _ => {}
+        }
+        if killer == Some(card) {
+            list.scores[k] += KILLER;
         }
     }
     list.sort();
