@@ -108,6 +108,23 @@ pub(crate) fn sequence_of(card: u8, hand: u64, live: u64) -> u64 {
     seq
 }
 
+/// The highest card of the sequence of `hand` whose lowest card is
+/// `card`, given the `bottoms` of all its sequences
+/// ([`sequence_bottoms`]): every card below the next bottom up.
+#[inline]
+pub(crate) fn sequence_top(card: u8, hand: u64, bottoms: u64) -> u8 {
+    let suit = suit_of(card);
+    let above = suit_mask(bottoms, suit) & !((2u16 << rank_of(card)) - 1);
+    let below_next = if above == 0 {
+        u16::MAX
+    } else {
+        (above & above.wrapping_neg()) - 1
+    };
+    let top = top_bit(suit_mask(hand, suit) & below_next);
+    debug_assert_eq!(bottoms >> card & 1, 1);
+    top
+}
+
 /// Card-by-card twin of [`sequence_of`].
 fn sequence_of_slow(card: u8, hand: u64, live: u64) -> u64 {
     let suit = suit_of(card);
