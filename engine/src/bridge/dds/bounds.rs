@@ -117,9 +117,15 @@ fn suit_runs(board: &Board, seat: usize) -> [Run; 4] {
 
 /// Total of some suits' counts, and the cards that reach `need` with the
 /// fewest suits (longest first) and the fewest rounds of the last one, so
-/// that the bound holds in as many positions as possible.
+/// that the bound holds in as many positions as possible (no cards when
+/// the total falls short of `need`).
 fn total_and_cards(board: &Board, runs: [Run; 4], need: u32) -> (u32, u64) {
     let total = runs.iter().map(|r| r.tricks).sum();
+    // Short of `need` the count settles nothing, and no caller reads the
+    // cards.
+    if total < need {
+        return (total, 0);
+    }
     let mut order = [0usize, 1, 2, 3];
     order.sort_unstable_by_key(|&suit| std::cmp::Reverse(runs[suit].tricks));
     let mut rel = 0u64;
