@@ -67,6 +67,9 @@ fn suit_runs(board: &Board, seat: usize) -> [Run; 4] {
     let rho = (seat + 3) & 3;
     let partner = seat ^ 2;
     let has_trumps = |s: usize| trump != NO_TRUMP && suit_mask(board.hands[s], trump) != 0;
+    // Asked once here rather than in every suit.
+    let ruffers = [lho, rho].map(|def| (def, has_trumps(def)));
+    let partner_ruffs = has_trumps(partner);
     let mut runs = [Run::default(); 4];
     for (suit, slot) in runs.iter_mut().enumerate() {
         let h = board.hands.map(|hand| suit_mask(hand, suit));
@@ -87,15 +90,15 @@ fn suit_runs(board: &Board, seat: usize) -> [Run; 4] {
             top
         };
         if trump != NO_TRUMP && suit != trump {
-            for def in [lho, rho] {
-                if has_trumps(def) {
+            for (def, ruffs) in ruffers {
+                if ruffs {
                     run = run.min(h[def].count_ones());
                 }
             }
             // Partner, once out of the suit, might have nothing but trumps
             // and be forced to ruff (taking the lead): count only the
             // rounds partner follows.
-            if has_trumps(partner) {
+            if partner_ruffs {
                 run = run.min(h[partner].count_ones());
             }
         }
@@ -114,9 +117,15 @@ fn suit_runs(board: &Board, seat: usize) -> [Run; 4] {
 
 /// Total of some suits' counts, and the cards that reach `need` with the
 /// fewest suits (longest first) and the fewest rounds of the last one, so
-/// that the bound holds in as many positions as possible.
+/// that the bound holds in as many positions as possible (no cards when
+/// the total falls short of `need`).
 fn total_and_cards(board: &Board, runs: [Run; 4], need: u32) -> (u32, u64) {
     let total = runs.iter().map(|r| r.tricks).sum();
+    // Short of `need` the count settles nothing, and no caller reads the
+    // cards.
+    if total < need {
+        return (total, 0);
+    }
     let mut order = [0usize, 1, 2, 3];
     order.sort_unstable_by_key(|&suit| std::cmp::Reverse(runs[suit].tricks));
     let mut rel = 0u64;

@@ -204,16 +204,12 @@ impl Position {
 
     /// The solver's board for this position.
     pub(crate) fn board(&self, strain: Strain) -> Board {
-        let mut board = Board::new(
-            self.hands.map(|h| h.0),
-            strain as usize,
-            self.leader as usize,
-        );
         // Replaying the trick needs the cards back in their hands first.
+        let mut hands = self.hands.map(|h| h.0);
         for (k, card) in self.trick().enumerate() {
-            let seat = self.leader.offset(k) as usize;
-            board.hands[seat] |= 1u64 << card.bit();
+            hands[self.leader.offset(k) as usize] |= 1u64 << card.bit();
         }
+        let mut board = Board::new(hands, strain as usize, self.leader as usize);
         for card in self.trick() {
             board.play(card.bit() as u8);
         }

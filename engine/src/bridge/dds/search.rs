@@ -7,8 +7,8 @@
 //! what one question learnt into the next.
 
 use super::bounds::{later_tricks_cap, quick_tricks, second_hand_tricks, trump_length_tricks};
-use super::moves::{MoveList, generate, sequence_of};
-use super::state::{Board, beats, rank_of, suit_mask, suit_of, top_bit};
+use super::moves::{MoveList, generate, sequence_bottoms, sequence_top};
+use super::state::{Board, beats, rank_of, suit_mask, suit_of};
 use super::tt::{Probe, Shape, Table, absolute_move, relative_move};
 
 /// Tricks left from which a trick start looks in the table before
@@ -113,7 +113,7 @@ impl<'a> Search<'a> {
             return (ns >= target, rel);
         }
         let (shape, early) = if left >= EARLY_PROBE {
-            let shape = Shape::of(&self.board);
+            let shape = Shape::of(&mut self.board);
             match self.tt.probe(&self.board, &shape, target as u8) {
                 Probe::Known(reached, rel) => return (reached, rel),
                 Probe::Unknown(hint) => (Some(shape), Some(hint)),
@@ -142,7 +142,7 @@ impl<'a> Search<'a> {
         if (cap as i32) < need {
             return (!ns_leads, cap_rel);
         }
-        let shape = shape.unwrap_or_else(|| Shape::of(&self.board));
+        let shape = shape.unwrap_or_else(|| Shape::of(&mut self.board));
         let hint = match early {
             Some(hint) => hint,
             None => match self.tt.probe(&self.board, &shape, target as u8) {
@@ -221,6 +221,8 @@ impl<'a> Search<'a> {
         // relevant so that it stays one.
         let hand = self.board.hands[self.board.to_move()];
         let live = self.board.live();
+        // The cards tried are the lowest of their sequences.
+        let bottoms = sequence_bottoms(hand, live);
         loop {
             let mut widened = false;
             for &card in &moves.cards[..moves.len] {
@@ -229,10 +231,9 @@ impl<'a> Search<'a> {
                 if relevant == 0 {
                     continue;
                 }
-                let seq = suit_mask(sequence_of(card, hand, live), suit);
-                let lowest = seq.trailing_zeros() as u16;
+                let lowest = u16::from(rank_of(card));
                 let threshold = relevant.trailing_zeros() as u16;
-                if top_bit(seq) as u16 >= threshold && lowest < threshold {
+                if lowest < threshold && sequence_top(card, hand, bottoms) as u16 >= threshold {
                     rel_all |= 1u64 << (16 * suit as u16 + lowest);
                     widened = true;
                 }

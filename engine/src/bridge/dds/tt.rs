@@ -16,7 +16,6 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hasher};
 
-use super::bits::{compress, spread};
 use super::state::{Board, suit_mask, top_bit};
 
 /// A trick-start position described for the table: suit lengths per hand,
@@ -29,31 +28,19 @@ pub(crate) struct Shape {
 }
 
 impl Shape {
-    pub fn of(board: &Board) -> Shape {
-        let mut dist = 0u64;
-        let mut owners = 0u128;
-        for suit in 0..4 {
-            let h = board.hands.map(|hand| suit_mask(hand, suit));
-            for (seat, &mask) in h.iter().enumerate() {
-                dist |= u64::from(mask.count_ones()) << (4 * (4 * suit + seat));
-            }
-            let all = h[0] | h[1] | h[2] | h[3];
-            // Owner of each card in rank order: bit 0 = East or West, bit 1
-            // = South or West.
-            let odd = compress(h[1] | h[3], all);
-            let high = compress(h[2] | h[3], all);
-            let lane = spread(odd) | spread(high) << 1;
-            owners |= u128::from(lane) << (32 * suit);
-        }
+    pub fn of(board: &mut Board) -> Shape {
+        let lanes = *board.lanes();
+        let l = lanes.owners.map(u128::from);
+        let owners = l[0] | l[1] << 32 | l[2] << 64 | l[3] << 96;
         debug_assert_eq!(owners, Shape::owners_from_scratch(board));
         Shape {
-            dist,
+            dist: lanes.lengths,
             meta: (board.leader | (board.trump << 2)) as u8,
             owners,
         }
     }
 
-    /// Twin of the table-driven owner lanes, card by card.
+    /// Twin of the incremental owner lanes, card by card.
     fn owners_from_scratch(board: &Board) -> u128 {
         let mut owners = 0u128;
         for suit in 0..4 {
