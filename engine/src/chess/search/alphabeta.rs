@@ -5,7 +5,7 @@ use super::moves::encode;
 use super::ordering::{history_index, mvv_lva, pick, score_moves};
 use super::score::{INFINITY, MATE, MATE_BOUND, from_tt, to_tt};
 use super::see::see;
-use super::tt::{Bound, Entry};
+use super::tt::{Bound, Entry, NO_EVAL};
 use super::{MAX_PLY, Searcher};
 use crate::chess::eval::leaf::leaf_white;
 use crate::chess::eval::{apply_draw_rules, material, sign};
@@ -85,6 +85,22 @@ impl Searcher {
     /// The static evaluation of the node at `ply`, side to move's view,
     /// with the 10/48-move draw scaling.
     pub(super) fn evaluate(&self, board: &Board, ply: usize) -> i32 {
+        with_draw_rules(self.raw_evaluate(board, ply), board)
+    }
+
+    /// The static evaluation before the draw rules, taken from the table
+    /// entry when this search already computed it: the leaf terms are the
+    /// costliest part of a node, and a transposition has the same value.
+    fn cached_evaluate(&self, entry: Option<&Entry>, board: &Board, ply: usize) -> i32 {
+        match entry {
+            Some(e) if e.eval != NO_EVAL => i32::from(e.eval),
+            _ => self.raw_evaluate(board, ply),
+        }
+    }
+
+    /// The static evaluation, side to move's view, before the draw rules
+    /// (which depend on the move clock, not on the position the table keys).
+    fn raw_evaluate(&self, board: &Board, ply: usize) -> i32 {
         let evaluator = self.evaluator.as_ref().expect("evaluator set at the root");
         let frame = &self.stack[ply];
         let white = if evaluator.mating.is_some() {
@@ -98,9 +114,7 @@ impl Searcher {
             );
             frame.static_white + frame.bonus_white + leaf_white(board)
         };
-        let score = sign(board.side_to_move()) * white;
-        apply_draw_rules(score, board.halfmove_clock(), false)
-            .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+        (sign(board.side_to_move()) * white).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
     /// Plays `mv` and sets up the next frame (Turbo Chess `Update`: the
@@ -215,11 +229,12 @@ impl Searcher {
             depth -= 1;
         }
 
-        let static_eval = if in_check {
-            -INFINITY
+        let raw_eval = if in_check {
+            None
         } else {
-            self.evaluate(board, ply)
+            Some(self.cached_evaluate(entry.as_ref(), board, ply))
         };
+        let static_eval = raw_eval.map_or(-INFINITY, |e| with_draw_rules(e, board));
 
         let us = board.side_to_move();
         let selective = !self.exhaustive && !pv_node && !in_check;
@@ -450,7 +465,7 @@ impl Searcher {
                     encode(best_move)
                 },
                 score: to_tt(best, ply) as i16,
-                eval: static_eval.clamp(-MATE_BOUND, MATE_BOUND) as i16,
+                eval: raw_eval.map_or(NO_EVAL, |e| e as i16),
                 depth: depth.clamp(0, 255) as u8,
                 bound,
             },
@@ -510,8 +525,9 @@ impl Searcher {
         // Any entry knows at least as much as the capture search would
         // find here.
         let key = board.key();
-        if let Some(e) = self.tt.probe(key)
-            && let Some(score) = tt_cutoff(&e, ply, alpha, beta)
+        let entry = self.tt.probe(key);
+        if let Some(e) = &entry
+            && let Some(score) = tt_cutoff(e, ply, alpha, beta)
         {
             return score;
         }
@@ -520,6 +536,7 @@ impl Searcher {
         let mut list = MoveList::new();
         let mut best;
         let stand_pat;
+        let mut raw_eval = None;
         if in_check {
             board.legal_moves(&mut list);
             if list.is_empty() {
@@ -528,7 +545,9 @@ impl Searcher {
             best = -INFINITY;
             stand_pat = -INFINITY;
         } else {
-            stand_pat = self.evaluate(board, ply);
+            let raw = self.cached_evaluate(entry.as_ref(), board, ply);
+            raw_eval = Some(raw);
+            stand_pat = with_draw_rules(raw, board);
             if stand_pat >= beta {
                 return stand_pat;
             }
@@ -580,7 +599,7 @@ impl Searcher {
                 }
             }
         }
-        self.store_capture_search(key, best, stand_pat, original_alpha, beta, ply);
+        self.store_capture_search(key, best, raw_eval, original_alpha, beta, ply);
         best
     }
 
@@ -591,7 +610,7 @@ impl Searcher {
         &self,
         key: u64,
         best: i32,
-        stand_pat: i32,
+        raw_eval: Option<i32>,
         alpha: i32,
         beta: i32,
         ply: usize,
@@ -602,12 +621,18 @@ impl Searcher {
             Entry {
                 mv: 0,
                 score: to_tt(best, ply) as i16,
-                eval: stand_pat.clamp(-MATE_BOUND, MATE_BOUND) as i16,
+                eval: raw_eval.map_or(NO_EVAL, |e| e as i16),
                 depth: 0,
                 bound,
             },
         );
     }
+}
+
+/// Turbo Chess's draw knowledge on a static value: the 10/48-move
+/// no-capture counts pull it toward zero.
+fn with_draw_rules(score: i32, board: &Board) -> i32 {
+    apply_draw_rules(score, board.halfmove_clock(), false)
 }
 
 /// Whether the side has a piece other than king and pawns (null move is

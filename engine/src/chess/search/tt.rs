@@ -33,6 +33,9 @@ impl Bound {
     }
 }
 
+/// The `eval` of an entry that has no usable static evaluation.
+pub const NO_EVAL: i16 = i16::MIN;
+
 /// What a probe finds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
@@ -40,7 +43,9 @@ pub struct Entry {
     pub mv: u16,
     /// Score relative to the side to move, mate scores relative to this node.
     pub score: i16,
-    /// Static evaluation of the position.
+    /// Static evaluation of the position, side to move's view, before the
+    /// draw rules; [`NO_EVAL`] when none was computed (in check) or when it
+    /// comes from an earlier search, whose root tables valued it.
     pub eval: i16,
     /// Remaining depth the score was searched to.
     pub depth: u8,
@@ -112,7 +117,14 @@ impl TranspositionTable {
         if data == 0 || check ^ data != key {
             return None;
         }
-        unpack(data)
+        let mut entry = unpack(data)?;
+        // Turbo Chess values a position with the piece-value tables of the
+        // root it was searched from: an evaluation from another search is
+        // another evaluator's opinion.
+        if ((data >> 58) & 0x3f) as u8 != self.generation() {
+            entry.eval = NO_EVAL;
+        }
+        Some(entry)
     }
 
     /// Stores a result for `key`, keeping a deeper entry of the same search
@@ -215,6 +227,17 @@ mod tests {
             let e = entry(1, 32000, 255, bound);
             assert_eq!(unpack(pack(&e, 63)), Some(e));
         }
+    }
+
+    #[test]
+    fn evaluation_of_an_earlier_search_is_not_offered() {
+        let tt = TranspositionTable::new(1);
+        let e = entry(0x1234, 50, 7, Bound::Exact);
+        tt.store(42, e);
+        assert_eq!(tt.probe(42).map(|f| f.eval), Some(-17));
+        tt.new_search();
+        let found = tt.probe(42).expect("the entry itself survives");
+        assert_eq!((found.mv, found.score, found.eval), (0x1234, 50, NO_EVAL));
     }
 
     #[test]
