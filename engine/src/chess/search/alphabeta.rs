@@ -215,10 +215,30 @@ impl Searcher {
             depth -= 1;
         }
 
-        let static_eval = if in_check {
+        let raw_eval = if in_check {
             -INFINITY
         } else {
             self.evaluate(board, ply)
+        };
+        // A table score whose bound lies beyond the static value, on the
+        // side the bound points to, is the better guess of this node's
+        // value for the pruning decisions below (a searched value refines
+        // the static one).
+        let static_eval = match entry {
+            Some(e) if !in_check => {
+                let score = from_tt(i32::from(e.score), ply);
+                let sharper = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score > raw_eval,
+                    Bound::Upper => score < raw_eval,
+                };
+                if sharper && score.abs() < MATE_BOUND {
+                    score
+                } else {
+                    raw_eval
+                }
+            }
+            _ => raw_eval,
         };
 
         let us = board.side_to_move();
@@ -450,7 +470,7 @@ impl Searcher {
                     encode(best_move)
                 },
                 score: to_tt(best, ply) as i16,
-                eval: static_eval.clamp(-MATE_BOUND, MATE_BOUND) as i16,
+                eval: raw_eval.clamp(-MATE_BOUND, MATE_BOUND) as i16,
                 depth: depth.clamp(0, 255) as u8,
                 bound,
             },
