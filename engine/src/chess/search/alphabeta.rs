@@ -234,7 +234,27 @@ impl Searcher {
         } else {
             Some(self.cached_evaluate(entry.as_ref(), board, ply))
         };
-        let static_eval = raw_eval.map_or(-INFINITY, |e| with_draw_rules(e, board));
+        let plain_eval = raw_eval.map_or(-INFINITY, |e| with_draw_rules(e, board));
+        // A table score whose bound lies beyond the static value, on the
+        // side the bound points to, is the better guess of this node's
+        // value for the pruning decisions below (a searched value refines
+        // the static one).
+        let static_eval = match entry {
+            Some(e) if !in_check => {
+                let score = from_tt(i32::from(e.score), ply);
+                let sharper = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score > plain_eval,
+                    Bound::Upper => score < plain_eval,
+                };
+                if sharper && score.abs() < MATE_BOUND {
+                    score
+                } else {
+                    plain_eval
+                }
+            }
+            _ => plain_eval,
+        };
 
         let us = board.side_to_move();
         let selective = !self.exhaustive && !pv_node && !in_check;
