@@ -4,7 +4,7 @@
 //! its pawn shield, passed pawns (found at the leaf, by rank, blocked or
 //! free, against the kings), rooks on open files, the bishop pair and the
 //! threats against officers (attacked by a pawn or a lesser piece, or
-//! hanging).
+//! hanging), and the part of the material that changes with the phase.
 //!
 //! The handbook's evaluation is computed once per search so that a move's
 //! value is a table difference (`StateValu`); that speed was what a 1985
@@ -115,12 +115,26 @@ struct Attacks {
     rooks: u64,
 }
 
+/// Tapered material: what each role is worth beyond its fixed material
+/// value, in the middlegame and in the endgame (pawn, knight, bishop, rook,
+/// queen). The handbook's material never changes with the phase; in the
+/// endgame a pawn is nearer to queening and a rook has open lines, while in
+/// the middlegame a minor piece does more than three pawns.
+const MATERIAL_TAPER: [Pair; 5] = [
+    Pair(-20, 40),
+    Pair(30, -30),
+    Pair(30, -10),
+    Pair(-20, 50),
+    Pair(0, 60),
+];
+
 /// The leaf terms, White's view, in points.
 pub fn leaf_white(board: &Board) -> i32 {
     let phase = phase(board);
     let (white, white_attacks) = side(board, Color::White);
     let (black, black_attacks) = side(board, Color::Black);
-    let mut total = white;
+    let mut total = material_taper(board);
+    total += white;
     total -= black;
     total += threats(board, Color::White, &white_attacks, &black_attacks);
     total -= threats(board, Color::Black, &black_attacks, &white_attacks);
@@ -157,6 +171,18 @@ fn threats(board: &Board, us: Color, ours: &Attacks, theirs: &Attacks) -> Pair {
     let n = (pawn_attacks(safe, us) & officers).count_ones() as i32;
     score += Pair(THREAT_BY_PUSH.0 * n, THREAT_BY_PUSH.1 * n);
     score
+}
+
+/// The phase-dependent part of the material balance, White's view.
+fn material_taper(board: &Board) -> Pair {
+    let [white, black] = board.bb_color;
+    let mut total = Pair::default();
+    for (i, taper) in MATERIAL_TAPER.into_iter().enumerate() {
+        let pieces = board.bb_role[i];
+        let n = (pieces & white).count_ones() as i32 - (pieces & black).count_ones() as i32;
+        total += Pair(taper.0 * n, taper.1 * n);
+    }
+    total
 }
 
 /// 24 with all officers on the board, 0 with none: minor = 1, rook = 2,
@@ -387,6 +413,14 @@ mod tests {
         let safe = Board::from_fen("4k3/8/8/8/2n5/7P/8/4K3 w - - 0 1").unwrap();
         let attacked = Board::from_fen("4k3/8/8/8/2n5/3P4/8/4K3 w - - 0 1").unwrap();
         assert!(leaf_white(&attacked) > leaf_white(&safe));
+    }
+
+    #[test]
+    fn pawns_gain_on_officers_in_the_endgame() {
+        // Three pawns against a knight are worth more in the endgame.
+        let board = Board::from_fen("4k1n1/8/8/8/8/8/PPP5/4K3 w - - 0 1").unwrap();
+        let taper = material_taper(&board);
+        assert!(taper.1 > taper.0);
     }
 
     #[test]

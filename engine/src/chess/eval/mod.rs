@@ -72,7 +72,7 @@ pub struct Breakdown {
     pub placement: [i32; 2],
     pub pawn_structure: [i32; 2],
     /// The leaf terms (mobility, king safety, passed pawns, rooks on open
-    /// files, bishop pair, threats), White's view.
+    /// files, bishop pair, threats, tapered material), White's view.
     pub leaf: i32,
     /// Mating evaluation term (White's view) when it is on.
     pub mating: Option<i32>,
