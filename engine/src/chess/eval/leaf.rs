@@ -2,7 +2,9 @@
 //! tables cannot hold, because they depend on where *every* piece stands at
 //! the leaf rather than at the root — mobility, the attack on the king and
 //! its pawn shield, passed pawns (found at the leaf, by rank, blocked or
-//! free, against the kings), rooks on open files and the bishop pair.
+//! free, against the kings), rooks on open files, the bishop pair and the
+//! threats against officers (attacked by a pawn or a lesser piece, or
+//! hanging), and the part of the material that changes with the phase.
 //!
 //! The handbook's evaluation is computed once per search so that a move's
 //! value is a table difference (`StateValu`); that speed was what a 1985
@@ -84,13 +86,103 @@ const ZONE_HIT: i32 = 20;
 /// (knight, bishop, rook, queen).
 const SAFE_CHECK: [i32; 4] = [80, 50, 80, 80];
 
+/// Threats: an enemy officer attacked by one of our pawns (knight,
+/// bishop, rook, queen). The static value cannot see that the piece must
+/// move and lose a tempo, or that two such attacks at once win material.
+const THREAT_BY_PAWN: [Pair; 4] = [
+    Pair(166, 100),
+    Pair(166, 100),
+    Pair(200, 120),
+    Pair(220, 140),
+];
+/// An enemy rook or queen attacked by our knight or bishop.
+const THREAT_BY_MINOR: [Pair; 2] = [Pair(120, 70), Pair(150, 120)];
+/// An enemy queen attacked by our rook.
+const THREAT_BY_ROOK: Pair = Pair(100, 60);
+/// An enemy officer we attack and they do not defend.
+const HANGING: Pair = Pair(70, 40);
+/// A pawn push that would attack an enemy officer, to a square no enemy
+/// pawn guards and that we defend or they do not attack.
+const THREAT_BY_PUSH: Pair = Pair(60, 40);
+
+/// The squares one side's pieces attack, by kind of attacker: what the
+/// threats of the other side are measured against.
+#[derive(Clone, Copy, Debug, Default)]
+struct Attacks {
+    all: u64,
+    pawns: u64,
+    minors: u64,
+    rooks: u64,
+}
+
+/// Tapered material: what each role is worth beyond its fixed material
+/// value, in the middlegame and in the endgame (pawn, knight, bishop, rook,
+/// queen). The handbook's material never changes with the phase; in the
+/// endgame a pawn is nearer to queening and a rook has open lines, while in
+/// the middlegame a minor piece does more than three pawns.
+const MATERIAL_TAPER: [Pair; 5] = [
+    Pair(-20, 40),
+    Pair(30, -30),
+    Pair(30, -10),
+    Pair(-20, 50),
+    Pair(0, 60),
+];
+
 /// The leaf terms, White's view, in points.
 pub fn leaf_white(board: &Board) -> i32 {
     let phase = phase(board);
-    let mut total = Pair::default();
-    total += side(board, Color::White);
-    total -= side(board, Color::Black);
+    let (white, white_attacks) = side(board, Color::White);
+    let (black, black_attacks) = side(board, Color::Black);
+    let mut total = material_taper(board);
+    total += white;
+    total -= black;
+    total += threats(board, Color::White, &white_attacks, &black_attacks);
+    total -= threats(board, Color::Black, &black_attacks, &white_attacks);
     (total.0 * phase + total.1 * (FULL_PHASE - phase)) / FULL_PHASE
+}
+
+/// The threats `us` makes against the enemy officers.
+fn threats(board: &Board, us: Color, ours: &Attacks, theirs: &Attacks) -> Pair {
+    let r = &board.bb_role;
+    let their = board.bb_color[(!us).index()];
+    let occ = board.bb_color[0] | board.bb_color[1];
+    let roles = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
+    let officers = roles.iter().fold(0, |acc, role| acc | r[role.index()]) & their;
+    let mut score = Pair::default();
+    for (i, role) in roles.into_iter().enumerate() {
+        let n = (ours.pawns & r[role.index()] & their).count_ones() as i32;
+        score += Pair(THREAT_BY_PAWN[i].0 * n, THREAT_BY_PAWN[i].1 * n);
+    }
+    for (i, role) in [Role::Rook, Role::Queen].into_iter().enumerate() {
+        let n = (ours.minors & r[role.index()] & their).count_ones() as i32;
+        score += Pair(THREAT_BY_MINOR[i].0 * n, THREAT_BY_MINOR[i].1 * n);
+    }
+    let n = (ours.rooks & r[Role::Queen.index()] & their).count_ones() as i32;
+    score += Pair(THREAT_BY_ROOK.0 * n, THREAT_BY_ROOK.1 * n);
+    let n = (ours.all & !theirs.all & officers).count_ones() as i32;
+    score += Pair(HANGING.0 * n, HANGING.1 * n);
+
+    let our_pawns = r[Role::Pawn.index()] & board.bb_color[us.index()];
+    let pushed = match us {
+        Color::White => our_pawns << 8,
+        Color::Black => our_pawns >> 8,
+    } & !occ;
+    let safe = pushed & (ours.all | !theirs.all) & !theirs.pawns;
+    let n = (pawn_attacks(safe, us) & officers).count_ones() as i32;
+    score += Pair(THREAT_BY_PUSH.0 * n, THREAT_BY_PUSH.1 * n);
+    score
+}
+
+/// The phase-dependent part of the material balance, White's view.
+fn material_taper(board: &Board) -> Pair {
+    let [white, black] = board.bb_color;
+    let mut total = Pair::default();
+    for (i, taper) in MATERIAL_TAPER.into_iter().enumerate() {
+        let pieces = board.bb_role[i];
+        let n = (pieces & white).count_ones() as i32 - (pieces & black).count_ones() as i32;
+        total += Pair(taper.0 * n, taper.1 * n);
+    }
+    total
 }
 
 /// 24 with all officers on the board, 0 with none: minor = 1, rook = 2,
@@ -136,8 +228,8 @@ fn distance(a: usize, b: usize) -> i32 {
     df.max(dr)
 }
 
-/// One side's leaf terms.
-fn side(board: &Board, us: Color) -> Pair {
+/// One side's leaf terms, and the squares its pieces attack.
+fn side(board: &Board, us: Color) -> (Pair, Attacks) {
     let them = !us;
     let r = &board.bb_role;
     let own = board.bb_color[us.index()];
@@ -150,6 +242,11 @@ fn side(board: &Board, us: Color) -> Pair {
     let zone = KING[their_king] | bb(their_king);
 
     let mut score = Pair::default();
+    let mut seen = Attacks {
+        pawns: pawn_attacks(our_pawns, us),
+        ..Attacks::default()
+    };
+    seen.all = seen.pawns | KING[our_king];
     let mut attackers = 0usize;
     let mut weight = 0;
     let checks = [
@@ -171,6 +268,12 @@ fn side(board: &Board, us: Color) -> Pair {
                 Role::Rook => rook_attacks(sq, occ),
                 _ => bishop_attacks(sq, occ) | rook_attacks(sq, occ),
             };
+            seen.all |= attacks;
+            match role {
+                Role::Knight | Role::Bishop => seen.minors |= attacks,
+                Role::Rook => seen.rooks |= attacks,
+                _ => {}
+            }
             let (typical, per) = MOBILITY[i];
             let n = (attacks & area).count_ones() as i32 - typical;
             score += Pair(per.0 * n, per.1 * n);
@@ -228,7 +331,7 @@ fn side(board: &Board, us: Color) -> Pair {
                 - PASSED_OUR_KING * distance(our_king, stop));
         score += Pair(mg, eg);
     }
-    score
+    (score, seen)
 }
 
 /// The missing parts of the pawn shield on the king's file and the two
@@ -303,6 +406,21 @@ mod tests {
             assert_eq!(leaf_white(&a), -leaf_white(&b), "{fen}");
         }
         assert_eq!(leaf_white(&Board::startpos()), 0);
+    }
+
+    #[test]
+    fn knight_attacked_by_a_pawn_is_worse() {
+        let safe = Board::from_fen("4k3/8/8/8/2n5/7P/8/4K3 w - - 0 1").unwrap();
+        let attacked = Board::from_fen("4k3/8/8/8/2n5/3P4/8/4K3 w - - 0 1").unwrap();
+        assert!(leaf_white(&attacked) > leaf_white(&safe));
+    }
+
+    #[test]
+    fn pawns_gain_on_officers_in_the_endgame() {
+        // Three pawns against a knight are worth more in the endgame.
+        let board = Board::from_fen("4k1n1/8/8/8/8/8/PPP5/4K3 w - - 0 1").unwrap();
+        let taper = material_taper(&board);
+        assert!(taper.1 > taper.0);
     }
 
     #[test]

@@ -27,6 +27,10 @@ pub const MATERIAL: [i32; 6] = [256, 768, 768, 1216, 2304, 0];
 /// Castling bonus: 32 for castling short, 4 more for long.
 pub const CASTLE_SHORT: i32 = 32;
 pub const CASTLE_LONG: i32 = 36;
+/// Tempo: at a leaf the side to move has the next move in hand, worth
+/// this much in a quiet position (it can answer a threat or make one); the
+/// root tables and the leaf terms are both blind to whose move it is.
+pub const TEMPO: i32 = 40;
 /// Bonus for exchanging pieces when ahead (charged to the side behind when
 /// it takes a piece).
 pub const EXCHANGE: i32 = 32;
@@ -72,7 +76,7 @@ pub struct Breakdown {
     pub placement: [i32; 2],
     pub pawn_structure: [i32; 2],
     /// The leaf terms (mobility, king safety, passed pawns, rooks on open
-    /// files, bishop pair), White's view.
+    /// files, bishop pair, threats, tapered material), White's view.
     pub leaf: i32,
     /// Mating evaluation term (White's view) when it is on.
     pub mating: Option<i32>,

@@ -8,7 +8,7 @@ use super::see::see;
 use super::tt::{Bound, Entry, NO_EVAL};
 use super::{MAX_PLY, Searcher};
 use crate::chess::eval::leaf::leaf_white;
-use crate::chess::eval::{apply_draw_rules, material, sign};
+use crate::chess::eval::{TEMPO, apply_draw_rules, material, sign};
 use crate::chess::{Board, Color, Move, MoveList, Role};
 
 /// How often (in nodes) the clock and the stop flag are looked at.
@@ -83,7 +83,7 @@ impl Searcher {
     }
 
     /// The static evaluation of the node at `ply`, side to move's view,
-    /// with the 10/48-move draw scaling.
+    /// with the tempo and the 10/48-move draw scaling.
     pub(super) fn evaluate(&self, board: &Board, ply: usize) -> i32 {
         with_draw_rules(self.raw_evaluate(board, ply), board)
     }
@@ -98,13 +98,14 @@ impl Searcher {
         }
     }
 
-    /// The static evaluation, side to move's view, before the draw rules
-    /// (which depend on the move clock, not on the position the table keys).
+    /// The static evaluation with the tempo, side to move's view, before
+    /// the draw rules (which depend on the move clock, not on the position
+    /// the table keys).
     fn raw_evaluate(&self, board: &Board, ply: usize) -> i32 {
         let evaluator = self.evaluator.as_ref().expect("evaluator set at the root");
         let frame = &self.stack[ply];
-        let white = if evaluator.mating.is_some() {
-            evaluator.mating_white(board)
+        let (white, tempo) = if evaluator.mating.is_some() {
+            (evaluator.mating_white(board), 0)
         } else {
             debug_assert_eq!(
                 frame.static_white,
@@ -112,9 +113,12 @@ impl Searcher {
                 "incremental evaluation drifted from the from-scratch twin at {}",
                 board.to_fen()
             );
-            frame.static_white + frame.bonus_white + leaf_white(board)
+            (
+                frame.static_white + frame.bonus_white + leaf_white(board),
+                TEMPO,
+            )
         };
-        (sign(board.side_to_move()) * white).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+        (sign(board.side_to_move()) * white + tempo).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
     /// Plays `mv` and sets up the next frame (Turbo Chess `Update`: the

