@@ -33,6 +33,13 @@ impl std::ops::AddAssign for Pair {
     }
 }
 
+impl std::ops::Mul<i32> for Pair {
+    type Output = Pair;
+    fn mul(self, n: i32) -> Pair {
+        Pair(self.0 * n, self.1 * n)
+    }
+}
+
 impl std::ops::SubAssign for Pair {
     fn sub_assign(&mut self, o: Pair) {
         self.0 -= o.0;
@@ -151,16 +158,16 @@ fn threats(board: &Board, us: Color, ours: &Attacks, theirs: &Attacks) -> Pair {
     let mut score = Pair::default();
     for (i, role) in roles.into_iter().enumerate() {
         let n = (ours.pawns & r[role.index()] & their).count_ones() as i32;
-        score += Pair(THREAT_BY_PAWN[i].0 * n, THREAT_BY_PAWN[i].1 * n);
+        score += THREAT_BY_PAWN[i] * n;
     }
     for (i, role) in [Role::Rook, Role::Queen].into_iter().enumerate() {
         let n = (ours.minors & r[role.index()] & their).count_ones() as i32;
-        score += Pair(THREAT_BY_MINOR[i].0 * n, THREAT_BY_MINOR[i].1 * n);
+        score += THREAT_BY_MINOR[i] * n;
     }
     let n = (ours.rooks & r[Role::Queen.index()] & their).count_ones() as i32;
-    score += Pair(THREAT_BY_ROOK.0 * n, THREAT_BY_ROOK.1 * n);
+    score += THREAT_BY_ROOK * n;
     let n = (ours.all & !theirs.all & officers).count_ones() as i32;
-    score += Pair(HANGING.0 * n, HANGING.1 * n);
+    score += HANGING * n;
 
     let our_pawns = r[Role::Pawn.index()] & board.bb_color[us.index()];
     let pushed = match us {
@@ -169,7 +176,7 @@ fn threats(board: &Board, us: Color, ours: &Attacks, theirs: &Attacks) -> Pair {
     } & !occ;
     let safe = pushed & (ours.all | !theirs.all) & !theirs.pawns;
     let n = (pawn_attacks(safe, us) & officers).count_ones() as i32;
-    score += Pair(THREAT_BY_PUSH.0 * n, THREAT_BY_PUSH.1 * n);
+    score += THREAT_BY_PUSH * n;
     score
 }
 
@@ -180,7 +187,7 @@ fn material_taper(board: &Board) -> Pair {
     for (i, taper) in MATERIAL_TAPER.into_iter().enumerate() {
         let pieces = board.bb_role[i];
         let n = (pieces & white).count_ones() as i32 - (pieces & black).count_ones() as i32;
-        total += Pair(taper.0 * n, taper.1 * n);
+        total += taper * n;
     }
     total
 }
@@ -249,11 +256,13 @@ fn side(board: &Board, us: Color) -> (Pair, Attacks) {
     seen.all = seen.pawns | KING[our_king];
     let mut attackers = 0usize;
     let mut weight = 0;
+    let diagonal_checks = bishop_attacks(their_king, occ);
+    let straight_checks = rook_attacks(their_king, occ);
     let checks = [
         KNIGHT[their_king],
-        bishop_attacks(their_king, occ),
-        rook_attacks(their_king, occ),
-        bishop_attacks(their_king, occ) | rook_attacks(their_king, occ),
+        diagonal_checks,
+        straight_checks,
+        diagonal_checks | straight_checks,
     ];
     for (i, role) in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
         .into_iter()
@@ -276,7 +285,7 @@ fn side(board: &Board, us: Color) -> (Pair, Attacks) {
             }
             let (typical, per) = MOBILITY[i];
             let n = (attacks & area).count_ones() as i32 - typical;
-            score += Pair(per.0 * n, per.1 * n);
+            score += per * n;
             if attacks & zone != 0 {
                 attackers += 1;
                 weight += ATTACKER_WEIGHT[i] + ZONE_HIT * (attacks & zone).count_ones() as i32;
