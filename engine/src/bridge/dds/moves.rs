@@ -431,7 +431,7 @@ impl FollowNode {
             third_hand: board.played == 2,
             next,
             hand: board.hands[seat],
-            all: board.hands[0] | board.hands[1] | board.hands[2] | board.hands[3],
+            all: board.held,
         };
         node.partner_holds |= node.partner_wins && !node.beaten(best);
         node

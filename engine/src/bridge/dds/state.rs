@@ -81,6 +81,10 @@ pub(crate) struct TrickCards {
 #[derive(Clone, Debug)]
 pub(crate) struct Board {
     pub hands: [u64; 4],
+    /// The four hands together, kept with them: or-ing the hands anew
+    /// reads them in 16-byte loads that stall behind the 8-byte store
+    /// of the card just played or taken back (7% of the search's cycles).
+    pub held: u64,
     pub trump: usize,
     pub leader: usize,
     /// Cards of the current trick played so far (0..=3 between calls).
@@ -131,6 +135,7 @@ impl Board {
         lanes[0] = lanes_of(&hands);
         Board {
             hands,
+            held: hands[0] | hands[1] | hands[2] | hands[3],
             trump,
             leader,
             played: 0,
@@ -150,7 +155,7 @@ impl Board {
         if self.depth > 0 {
             let t = &self.stack[self.depth - 1];
             let mut lanes = self.lanes[self.depth - 1];
-            let mut held = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
+            let mut held = self.held;
             for &card in &t.cards {
                 held |= 1u64 << card;
             }
@@ -190,7 +195,11 @@ impl Board {
     /// same card to every player.
     #[inline]
     pub fn live(&self) -> u64 {
-        let live = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
+        let live = self.held;
+        debug_assert_eq!(
+            live,
+            self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
+        );
         if self.played == 0 {
             live
         } else {
@@ -225,6 +234,7 @@ impl Board {
         let seat = self.to_move();
         debug_assert!(self.hands[seat] & (1u64 << card) != 0, "card not held");
         self.hands[seat] &= !(1u64 << card);
+        self.held &= !(1u64 << card);
         let k = self.played;
         let trump = self.trump;
         let t = &mut self.stack[self.depth];
@@ -270,6 +280,7 @@ impl Board {
             )
         };
         self.hands[seat] |= 1u64 << card;
+        self.held |= 1u64 << card;
     }
 
     /// The winning card of the trick just completed if it outranked another
@@ -336,6 +347,7 @@ mod tests {
                 board.undo(leader);
             }
             assert_eq!(board.hands, hands);
+            assert_eq!(board.held, hands[0] | hands[1] | hands[2] | hands[3]);
             assert_eq!(board.played, 0);
         }
     }
