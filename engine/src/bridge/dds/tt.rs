@@ -30,8 +30,7 @@ pub(crate) struct Shape {
 impl Shape {
     pub fn of(board: &mut Board) -> Shape {
         let lanes = *board.lanes();
-        let l = lanes.owners.map(u128::from);
-        let owners = l[0] | l[1] << 32 | l[2] << 64 | l[3] << 96;
+        let owners = lanes.owners;
         debug_assert_eq!(owners, Shape::owners_from_scratch(board));
         Shape {
             dist: lanes.lengths,
