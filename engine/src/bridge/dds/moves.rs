@@ -245,8 +245,10 @@ const KILLER: i32 = 25;
 
 /// The bonus of a best move borrowed from a position of the same suit
 /// lengths but other cards: a fair guess, not a certainty (as a first
-/// choice it cost 5% more nodes on the fixture deals).
-const LOOSE: i32 = 50;
+/// choice it cost 5% more nodes on the fixture deals). 80 rather than 50
+/// once discards stopped favouring long suits: 0.9% fewer trick nodes
+/// over the 200 fixture deals, tables and all-cards alike.
+const LOOSE: i32 = 80;
 
 /// Lead penalty per card an opponent may choose from in the suit led (a
 /// void opponent may throw any card): the smallest subtree refutes
@@ -385,7 +387,6 @@ struct FollowNode {
     /// The next seat, an opponent, when still to play.
     next: Reach,
     hand: u64,
-    all: u64,
 }
 
 impl FollowNode {
@@ -431,7 +432,6 @@ impl FollowNode {
             third_hand: board.played == 2,
             next,
             hand: board.hands[seat],
-            all: board.held,
         };
         node.partner_holds |= node.partner_wins && !node.beaten(best);
         node
@@ -481,15 +481,15 @@ impl FollowNode {
             }
             return -40 - rank;
         }
-        // A discard: throw low cards from long, worthless suits.
-        let hand = suit_mask(self.hand, suit);
-        let len = hand.count_ones() as i32;
-        let others = suit_mask(self.all, suit) & !hand;
-        let guards = others != 0 && top_bit(hand) > top_bit(others);
-        let mut score = 10 - rank + 2 * len;
-        if guards && len <= 2 {
-            score -= 15;
-        }
+        // A discard: throw low cards, from longer suits a little rather
+        // than shorter. Weighing length less (one point a card, not two)
+        // and no longer sparing a short suit's top card both refute
+        // sooner: over the 200 fixture deals, with the bonus of `LOOSE`
+        // raised too, 2.6% fewer trick nodes in the tables and 4.1% fewer
+        // in the all-cards solves (dropping the guard alone: 0.5% and
+        // 2.7% fewer on samples of 12 tables and 40 all-cards solves).
+        let len = suit_mask(self.hand, suit).count_ones() as i32;
+        let mut score = 10 - rank + len;
         if self.partner_wins {
             score += 5;
         }
