@@ -310,9 +310,12 @@ impl LeadSuit {
             LeadRank::Low
         } else {
             // Lead through the left-hand opponent's honours rather than
-            // into the right-hand one's.
+            // into the right-hand one's. Both weights below tuned on trick
+            // nodes over the 200 fixture deals (20 and 30 before): 1.7%
+            // fewer in the all-cards solves, 1.0% fewer in the tables
+            // (10 and 70: 1.1% and 1.8%).
             if right & (1 << top) != 0 {
-                base -= 20;
+                base -= 10;
             }
             let rest = all & !(1u16 << top);
             let second = top_bit(rest);
@@ -320,7 +323,7 @@ impl LeadSuit {
             let ours = mine | pards;
             if left & (1 << top) != 0 && pards & (1 << second) != 0 {
                 // Partner's second-best card sits over the top card.
-                base += 30;
+                base += 50;
             } else if ours & (1 << second) != 0 && third != 0 && ours & (1 << top_bit(third)) != 0 {
                 // Our side wins the next round once the top card is out.
                 base += 25;
