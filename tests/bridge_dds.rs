@@ -214,6 +214,47 @@ fn fixture_tables_all() {
     check_boards(1);
 }
 
+/// All-cards solves of the opening lead on fixture boards, checked
+/// against the DDS tables: the best lead makes exactly what the table
+/// gives the leader's side against that declarer, no lead makes more, and
+/// touching cards (consecutive ranks of one hand: at trick one every card
+/// is live) are worth the same. Each board has its own leader and strain,
+/// so that all four seats and all five strains are covered.
+fn check_lead_values(step: usize) {
+    let boards = fixture();
+    let mut solver = Solver::new();
+    for (i, (board, deal, table)) in boards.into_iter().enumerate().step_by(step) {
+        let leader = Seat::from_index(i % 4);
+        let strain = Strain::ALL[(i / 4) % 5];
+        let declarer = leader.prev();
+        let expected = 13 - table.get(declarer, strain);
+        let start = Position::new(&deal, leader).expect("full deal");
+        let values = solver.card_values(&start, strain);
+        let cards: Hand = values.iter().map(|&(c, _)| c).collect();
+        assert_eq!(cards, deal[leader], "board {board}: every card valued");
+        let context = format!("board {board}, {leader} leads against {declarer} in {strain}");
+        for &(card, value) in &values {
+            assert!(
+                value <= expected,
+                "{context}: {card} makes {value}, DDS {expected} at best"
+            );
+        }
+        let best = values.iter().map(|&(_, v)| v).max();
+        assert_eq!(best, Some(expected), "{context}: best lead");
+        for pair in values.windows(2) {
+            let ((a, va), (b, vb)) = (pair[0], pair[1]);
+            if a.suit == b.suit && b.rank.0 == a.rank.0 + 1 {
+                assert_eq!(va, vb, "{context}: touching {a} and {b}");
+            }
+        }
+    }
+}
+
+#[test]
+fn fixture_lead_values_sample() {
+    check_lead_values(if cfg!(debug_assertions) { 25 } else { 4 });
+}
+
 #[test]
 fn positions_are_validated() {
     let deal: Deal = "N:AK... Q2... JT... 98...".parse().expect("deal");

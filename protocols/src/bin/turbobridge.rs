@@ -57,7 +57,16 @@ enum Command {
         /// Solver threads for the tables.
         #[arg(long, default_value_t = 1)]
         threads: usize,
+        /// Time only the tables or only the all-cards solves.
+        #[arg(long, value_enum)]
+        only: Option<BenchPart>,
     },
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum BenchPart {
+    Tables,
+    Cards,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -84,9 +93,25 @@ fn read_stdin() -> io::Result<String> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    if let Some(Command::Bench { deals, threads }) = cli.command {
+    if let Some(Command::Bench {
+        deals,
+        threads,
+        only,
+    }) = cli.command
+    {
         let fixture = solve::fixture_deals();
-        let report = solve::bench(&fixture[..deals.min(fixture.len())], threads);
+        let parts = match only {
+            None => solve::BenchParts::ALL,
+            Some(BenchPart::Tables) => solve::BenchParts {
+                tables: true,
+                cards: false,
+            },
+            Some(BenchPart::Cards) => solve::BenchParts {
+                tables: false,
+                cards: true,
+            },
+        };
+        let report = solve::bench(&fixture[..deals.min(fixture.len())], threads, parts);
         // A closed pipe (`| head`) is not an error worth a panic.
         let _ = writeln!(io::stdout(), "{report}");
         return ExitCode::SUCCESS;

@@ -208,11 +208,25 @@ impl fmt::Display for BenchReport {
     }
 }
 
+/// Which parts of the benchmark to run.
+#[derive(Clone, Copy, Debug)]
+pub struct BenchParts {
+    pub tables: bool,
+    pub cards: bool,
+}
+
+impl BenchParts {
+    pub const ALL: BenchParts = BenchParts {
+        tables: true,
+        cards: true,
+    };
+}
+
 /// Times the full table of each deal (on `threads` threads), then an
 /// all-cards solve of the opening lead (East against North, the strains in
 /// turn from deal to deal; one thread). Each deal starts with empty tables so times do not depend
 /// on the order of deals.
-pub fn bench(deals: &[(Deal, DdTable)], threads: usize) -> BenchReport {
+pub fn bench(deals: &[(Deal, DdTable)], threads: usize, parts: BenchParts) -> BenchReport {
     let mut pool = solvers(threads);
     let mut report = BenchReport {
         threads: pool.len(),
@@ -220,7 +234,7 @@ pub fn bench(deals: &[(Deal, DdTable)], threads: usize) -> BenchReport {
     };
     let count = |pool: &[Solver]| pool.iter().map(Solver::nodes).sum::<u64>();
     let tricks = |pool: &[Solver]| pool.iter().map(Solver::trick_nodes).sum::<u64>();
-    for (deal, expected) in deals {
+    for (deal, expected) in deals.iter().filter(|_| parts.tables) {
         pool.iter_mut().for_each(Solver::clear);
         let (nodes, trick_nodes) = (count(&pool), tricks(&pool));
         let start = Instant::now();
@@ -233,11 +247,11 @@ pub fn bench(deals: &[(Deal, DdTable)], threads: usize) -> BenchReport {
             report.wrong_tables += 1;
         }
     }
-    if pool.len() > 1 {
+    if pool.len() > 1 && parts.tables {
         report.shared_time = shared_tables(&mut pool, deals);
     }
     let solver = &mut pool[0];
-    for (i, (deal, _)) in deals.iter().enumerate() {
+    for (i, (deal, _)) in deals.iter().enumerate().filter(|_| parts.cards) {
         solver.clear();
         let Ok(lead) = Position::new(deal, Seat::East) else {
             continue;

@@ -72,34 +72,34 @@ fn suit_runs(board: &Board, seat: usize) -> [Run; 4] {
     let partner_ruffs = has_trumps(partner);
     let mut runs = [Run::default(); 4];
     for (suit, slot) in runs.iter_mut().enumerate() {
-        let h = board.hands.map(|hand| suit_mask(hand, suit));
-        let all = h[0] | h[1] | h[2] | h[3];
-        if all == 0 || h[seat] & (1 << top_bit(all)) == 0 {
+        let h = |s: usize| suit_mask(board.hands[s], suit);
+        let all = suit_mask(board.held, suit);
+        if all == 0 || h(seat) & (1 << top_bit(all)) == 0 {
             continue;
         }
-        let top = top_run(h[seat], all);
+        let top = top_run(h(seat), all);
         // Length winners: once the top cards have drawn every other
         // hand's cards of the suit, the rest of ours are winners too.
-        let others = h[lho]
+        let others = h(lho)
             .count_ones()
-            .max(h[rho].count_ones())
-            .max(h[partner].count_ones());
+            .max(h(rho).count_ones())
+            .max(h(partner).count_ones());
         let mut run = if others <= top {
-            h[seat].count_ones()
+            h(seat).count_ones()
         } else {
             top
         };
         if trump != NO_TRUMP && suit != trump {
             for (def, ruffs) in ruffers {
                 if ruffs {
-                    run = run.min(h[def].count_ones());
+                    run = run.min(h(def).count_ones());
                 }
             }
             // Partner, once out of the suit, might have nothing but trumps
             // and be forced to ruff (taking the lead): count only the
             // rounds partner follows.
             if partner_ruffs {
-                run = run.min(h[partner].count_ones());
+                run = run.min(h(partner).count_ones());
             }
         }
         // The winners rest on the top cards only (lengths are part of
@@ -136,10 +136,7 @@ fn total_and_cards(board: &Board, runs: [Run; 4], need: u32) -> (u32, u64) {
             break;
         }
         let rounds = run.tricks.min(need - got);
-        let all = board
-            .hands
-            .iter()
-            .fold(0u16, |a, &h| a | suit_mask(h, suit));
+        let all = suit_mask(board.held, suit);
         let tops = if run.finesse && rounds >= 2 {
             3
         } else {
@@ -191,10 +188,7 @@ fn crossing_tricks(board: &Board, need: u32, mine: &[Run; 4]) -> Option<(u32, u6
     let reach = (0..4).find(|&suit| {
         let mine = suit_mask(board.hands[leader], suit);
         let pards = suit_mask(board.hands[partner], suit);
-        let all = board
-            .hands
-            .iter()
-            .fold(0u16, |a, &h| a | suit_mask(h, suit));
+        let all = suit_mask(board.held, suit);
         let ruffed = board.trump != NO_TRUMP
             && suit != board.trump
             && [(leader + 1) & 3, (leader + 3) & 3].iter().any(|&d| {
@@ -251,15 +245,15 @@ fn crossing_tricks(board: &Board, need: u32, mine: &[Run; 4]) -> Option<(u32, u6
 fn finesse_over_lho(board: &Board, suit: usize) -> Option<Run> {
     let leader = board.leader;
     let (lho, partner, rho) = ((leader + 1) & 3, leader ^ 2, (leader + 3) & 3);
-    let h = board.hands.map(|hand| suit_mask(hand, suit));
-    let all = h[0] | h[1] | h[2] | h[3];
+    let h = |s: usize| suit_mask(board.hands[s], suit);
+    let all = suit_mask(board.held, suit);
     if all.count_ones() < 3 {
         return None;
     }
     let top = top_bit(all);
     let second = top_bit(all & !(1u16 << top));
     let third = top_bit(all & !(1u16 << top) & !(1u16 << second));
-    if h[partner] >> top & 1 == 0 || h[lho] >> second & 1 == 0 || h[partner] >> third & 1 == 0 {
+    if h(partner) >> top & 1 == 0 || h(lho) >> second & 1 == 0 || h(partner) >> third & 1 == 0 {
         return None;
     }
     let trump = board.trump;
@@ -268,14 +262,14 @@ fn finesse_over_lho(board: &Board, suit: usize) -> Option<Run> {
         && [lho, rho]
             .iter()
             .any(|&d| suit_mask(board.hands[d], trump) != 0);
-    if ruffers && (h[lho].count_ones() < 2 || h[rho].count_ones() < 2) {
+    if ruffers && (h(lho).count_ones() < 2 || h(rho).count_ones() < 2) {
         return None;
     }
     let (lo, ll, lr, lp) = (
-        h[leader].count_ones(),
-        h[lho].count_ones(),
-        h[rho].count_ones(),
-        h[partner].count_ones(),
+        h(leader).count_ones(),
+        h(lho).count_ones(),
+        h(rho).count_ones(),
+        h(partner).count_ones(),
     );
     let tricks = if !ruffers && lo <= 2 && ll <= 2 && lr <= 2 {
         lp.max(2)
@@ -305,14 +299,14 @@ fn split_tops_tricks(board: &Board, need: u32, mine: &[Run; 4]) -> Option<(u32, 
     let trumps = |seat: usize| trump != NO_TRUMP && suit_mask(board.hands[seat], trump) != 0;
     let mut best: Option<(u32, u64)> = None;
     for suit in 0..4 {
-        let h = board.hands.map(|hand| suit_mask(hand, suit));
-        let (own, pards) = (h[leader], h[partner]);
+        let h = |s: usize| suit_mask(board.hands[s], suit);
+        let (own, pards) = (h(leader), h(partner));
         if own.count_ones() < 2 || pards.count_ones() < 2 {
             continue;
         }
-        let all = own | pards | h[defenders[0]] | h[defenders[1]];
+        let all = suit_mask(board.held, suit);
         let (lo, lp) = (own.count_ones(), pards.count_ones());
-        let longest = defenders.map(|d| h[d].count_ones());
+        let longest = defenders.map(|d| h(d).count_ones());
         // A side suit in a trump contract: every round counted must be
         // followed by each defender holding a trump.
         let side = trump != NO_TRUMP && suit != trump;
@@ -386,18 +380,18 @@ fn ruff_to_partner(board: &Board) -> bool {
     let trumps = |s: usize| suit_mask(board.hands[s], trump) != 0;
     // Partner follows to every round of trumps the leader cashes and must
     // still hold one.
-    let t = board.hands.map(|hand| suit_mask(hand, trump));
-    let drawn = top_run(t[leader], t[0] | t[1] | t[2] | t[3]);
-    if t[partner].count_ones() <= drawn {
+    let t = |s: usize| suit_mask(board.hands[s], trump);
+    let drawn = top_run(t(leader), suit_mask(board.held, trump));
+    if t(partner).count_ones() <= drawn {
         return false;
     }
     (0..4).filter(|&suit| suit != trump).any(|suit| {
-        let h = board.hands.map(|hand| suit_mask(hand, suit));
-        h[leader] != 0
-            && h[partner] == 0
+        let h = |s: usize| suit_mask(board.hands[s], suit);
+        h(leader) != 0
+            && h(partner) == 0
             && [(leader + 1) & 3, (leader + 3) & 3]
                 .iter()
-                .all(|&d| h[d] != 0 || !trumps(d))
+                .all(|&d| h(d) != 0 || !trumps(d))
     })
 }
 
@@ -433,13 +427,13 @@ fn guarded_trump_trick(board: &Board) -> Option<u64> {
     if trump == NO_TRUMP {
         return None;
     }
-    let t = board.hands.map(|hand| suit_mask(hand, trump));
-    let all = t[0] | t[1] | t[2] | t[3];
+    let t = |s: usize| suit_mask(board.hands[s], trump);
+    let all = suit_mask(board.held, trump);
     if all.count_ones() < 2 {
         return None;
     }
     let leader = board.leader;
-    let owner = |rank: u8| (0..4).find(|&s| t[s] >> rank & 1 != 0).unwrap_or(leader);
+    let owner = |rank: u8| (0..4).find(|&s| t(s) >> rank & 1 != 0).unwrap_or(leader);
     let top = top_bit(all);
     let holder = owner(top);
     if holder & 1 != leader & 1 {
@@ -447,7 +441,7 @@ fn guarded_trump_trick(board: &Board) -> Option<u64> {
     }
     let second = top_bit(all & !(1u16 << top));
     let guard = owner(second);
-    if guard & 1 == leader & 1 || t[guard].count_ones() < 2 {
+    if guard & 1 == leader & 1 || t(guard).count_ones() < 2 {
         return None;
     }
     if guard == (holder + 1) & 3 {
@@ -478,15 +472,15 @@ fn topped_suits_fall_short(board: &Board, tricks_left: u32) -> Option<u64> {
     let mut rounds = 0;
     let mut rel = 0u64;
     for suit in 0..4 {
-        let h = board.hands.map(|hand| suit_mask(hand, suit));
-        let all = h[0] | h[1] | h[2] | h[3];
+        let h = |s: usize| suit_mask(board.hands[s], suit);
+        let all = suit_mask(board.held, suit);
         if all == 0 {
             continue;
         }
         let top = top_bit(all);
-        if (h[leader] | h[partner]) & (1 << top) != 0 {
-            rounds += h[leader].count_ones().max(h[partner].count_ones());
-        } else if h.iter().all(|&mask| mask == 0 || mask & (1 << top) != 0) {
+        if (h(leader) | h(partner)) & (1 << top) != 0 {
+            rounds += h(leader).count_ones().max(h(partner).count_ones());
+        } else if (0..4).all(|s| h(s) == 0 || h(s) & (1 << top) != 0) {
             // Only the defender heading the suit holds it: its lengths
             // alone keep it theirs.
         } else {
@@ -511,10 +505,7 @@ fn lead_is_lost(board: &Board) -> Option<u64> {
             continue;
         }
         let pards = suit_mask(board.hands[partner], suit);
-        let all = board
-            .hands
-            .iter()
-            .fold(0u16, |a, &h| a | suit_mask(h, suit));
+        let all = suit_mask(board.held, suit);
         let top = top_bit(all);
         if (mine | pards) & (1 << top) != 0 {
             return None;
@@ -535,32 +526,32 @@ fn top_trump_cap(board: &Board, tricks_left: u32, need: u32) -> (u32, u64) {
         return (tricks_left, 0);
     }
     let leader = board.leader;
-    let t = board.hands.map(|hand| suit_mask(hand, trump));
-    let all = t[0] | t[1] | t[2] | t[3];
+    let t = |s: usize| suit_mask(board.hands[s], trump);
+    let all = suit_mask(board.held, trump);
     if all == 0 {
         return (tricks_left, 0);
     }
     let top = top_bit(all);
-    let ours = t[leader] | t[leader ^ 2];
+    let ours = t(leader) | t(leader ^ 2);
     if ours & (1 << top) != 0 {
         return (tricks_left, 0);
     }
     // The defender with the top trump also makes the next ones he holds in
     // an unbroken run: each is the highest trump left when it is played.
-    let holder = if t[(leader + 1) & 3] & (1 << top) != 0 {
+    let holder = if t((leader + 1) & 3) & (1 << top) != 0 {
         (leader + 1) & 3
     } else {
         (leader + 3) & 3
     };
-    let mut run = top_run(t[holder], all);
+    let mut run = top_run(t(holder), all);
     // DDS's later tricks: the second-best trump with the other defender
     // also wins, unless both are singletons that can fall together.
     let other = holder ^ 2;
     let below = all & !(1u16 << top);
     if run == 1
         && below != 0
-        && t[other] & (1u16 << top_bit(below)) != 0
-        && (t[holder].count_ones() > 1 || t[other].count_ones() > 1)
+        && t(other) & (1u16 << top_bit(below)) != 0
+        && (t(holder).count_ones() > 1 || t(other).count_ones() > 1)
     {
         run = 2;
     }
@@ -698,9 +689,9 @@ pub(crate) fn trump_length_tricks(board: &Board) -> Option<(u32, u32)> {
         return None;
     }
     let leader = board.leader;
-    let t = board.hands.map(|hand| suit_mask(hand, trump).count_ones());
-    let ours = t[leader].max(t[leader ^ 2]);
-    let theirs = t[(leader + 1) & 3].max(t[(leader + 3) & 3]);
+    let t = |s: usize| suit_mask(board.hands[s], trump).count_ones();
+    let ours = t(leader).max(t(leader ^ 2));
+    let theirs = t((leader + 1) & 3).max(t((leader + 3) & 3));
     let left = board.hands[leader].count_ones();
     match (ours, theirs) {
         (0, 0) => None,

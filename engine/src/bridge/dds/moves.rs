@@ -245,8 +245,10 @@ const KILLER: i32 = 25;
 
 /// The bonus of a best move borrowed from a position of the same suit
 /// lengths but other cards: a fair guess, not a certainty (as a first
-/// choice it cost 5% more nodes on the fixture deals).
-const LOOSE: i32 = 50;
+/// choice it cost 5% more nodes on the fixture deals). 80 rather than 50
+/// once discards stopped favouring long suits: 0.9% fewer trick nodes
+/// over the 200 fixture deals, tables and all-cards alike.
+const LOOSE: i32 = 80;
 
 /// Lead penalty per card an opponent may choose from in the suit led (a
 /// void opponent may throw any card): the smallest subtree refutes
@@ -308,9 +310,12 @@ impl LeadSuit {
             LeadRank::Low
         } else {
             // Lead through the left-hand opponent's honours rather than
-            // into the right-hand one's.
+            // into the right-hand one's. Both weights below tuned on trick
+            // nodes over the 200 fixture deals (20 and 30 before): 1.7%
+            // fewer in the all-cards solves, 1.0% fewer in the tables
+            // (10 and 70: 1.1% and 1.8%).
             if right & (1 << top) != 0 {
-                base -= 20;
+                base -= 10;
             }
             let rest = all & !(1u16 << top);
             let second = top_bit(rest);
@@ -318,7 +323,7 @@ impl LeadSuit {
             let ours = mine | pards;
             if left & (1 << top) != 0 && pards & (1 << second) != 0 {
                 // Partner's second-best card sits over the top card.
-                base += 30;
+                base += 50;
             } else if ours & (1 << second) != 0 && third != 0 && ours & (1 << top_bit(third)) != 0 {
                 // Our side wins the next round once the top card is out.
                 base += 25;
@@ -329,13 +334,14 @@ impl LeadSuit {
                 second
             })
         };
-        if suit == trump {
-            // Draw trumps when ours are the stronger ones.
-            if (mine | pards) & (1 << top) != 0 {
-                base += 5;
-            } else {
-                base -= 15;
-            }
+        // Draw trumps when ours are the stronger ones. A trump lead into
+        // the opponents' top trump is not marked down: with that and with
+        // the second-best card no longer raised above the rest of its
+        // suit's score (0, was 10; the lowest cards score below it all
+        // the same), 1.2% fewer trick nodes in the tables and 0.4% fewer
+        // in the all-cards solves over the 200 fixture deals (was -15).
+        if suit == trump && (mine | pards) & (1 << top) != 0 {
+            base += 5;
         }
         // A small subtree refutes soonest: prefer suits in which the
         // opponents have few cards to choose from (a void one may throw
@@ -354,7 +360,7 @@ impl LeadSuit {
                 LeadRank::Cash(top) if rank == top => 30,
                 LeadRank::Cash(_) => 0,
                 LeadRank::Low => -i32::from(rank),
-                LeadRank::Second(second) if rank == second => 10,
+                LeadRank::Second(second) if rank == second => 0,
                 LeadRank::Second(_) => -i32::from(rank) / 2,
             }
     }
@@ -385,7 +391,6 @@ struct FollowNode {
     /// The next seat, an opponent, when still to play.
     next: Reach,
     hand: u64,
-    all: u64,
 }
 
 impl FollowNode {
@@ -431,7 +436,6 @@ impl FollowNode {
             third_hand: board.played == 2,
             next,
             hand: board.hands[seat],
-            all: board.hands[0] | board.hands[1] | board.hands[2] | board.hands[3],
         };
         node.partner_holds |= node.partner_wins && !node.beaten(best);
         node
@@ -481,15 +485,15 @@ impl FollowNode {
             }
             return -40 - rank;
         }
-        // A discard: throw low cards from long, worthless suits.
-        let hand = suit_mask(self.hand, suit);
-        let len = hand.count_ones() as i32;
-        let others = suit_mask(self.all, suit) & !hand;
-        let guards = others != 0 && top_bit(hand) > top_bit(others);
-        let mut score = 10 - rank + 2 * len;
-        if guards && len <= 2 {
-            score -= 15;
-        }
+        // A discard: throw low cards, from longer suits a little rather
+        // than shorter. Weighing length less (one point a card, not two)
+        // and no longer sparing a short suit's top card both refute
+        // sooner: over the 200 fixture deals, with the bonus of `LOOSE`
+        // raised too, 2.6% fewer trick nodes in the tables and 4.1% fewer
+        // in the all-cards solves (dropping the guard alone: 0.5% and
+        // 2.7% fewer on samples of 12 tables and 40 all-cards solves).
+        let len = suit_mask(self.hand, suit).count_ones() as i32;
+        let mut score = 10 - rank + len;
         if self.partner_wins {
             score += 5;
         }

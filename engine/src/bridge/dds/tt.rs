@@ -30,8 +30,7 @@ pub(crate) struct Shape {
 impl Shape {
     pub fn of(board: &mut Board) -> Shape {
         let lanes = *board.lanes();
-        let l = lanes.owners.map(u128::from);
-        let owners = l[0] | l[1] << 32 | l[2] << 64 | l[3] << 96;
+        let owners = lanes.owners;
         debug_assert_eq!(owners, Shape::owners_from_scratch(board));
         Shape {
             dist: lanes.lengths,
@@ -63,7 +62,7 @@ impl Shape {
 /// Pattern mask of the owners that matter: per suit, every card ranking at
 /// or above the lowest relevant card (`rel`, a card set) of that suit.
 fn pattern_mask(board: &Board, rel: u64) -> u128 {
-    let all = board.hands[0] | board.hands[1] | board.hands[2] | board.hands[3];
+    let all = board.held;
     let mut mask = 0u128;
     for suit in 0..4 {
         let r = suit_mask(rel, suit);
@@ -87,7 +86,7 @@ fn pattern_mask(board: &Board, rel: u64) -> u128 {
 /// The relevant cards of a stored pattern, back in the current position:
 /// the lowest of the top `k` cards of each suit.
 fn pattern_cards(board: &Board, mask: u128) -> u64 {
-    let all = board.hands[0] | board.hands[1] | board.hands[2] | board.hands[3];
+    let all = board.held;
     let mut rel = 0u64;
     for suit in 0..4 {
         let k = ((mask >> (32 * suit)) as u32).count_ones() / 2;
