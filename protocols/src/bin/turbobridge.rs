@@ -59,14 +59,8 @@ enum Command {
         threads: usize,
         /// Time only the tables or only the all-cards solves.
         #[arg(long, value_enum)]
-        only: Option<BenchPart>,
+        only: Option<solve::BenchPart>,
     },
-}
-
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum BenchPart {
-    Tables,
-    Cards,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -100,18 +94,7 @@ fn main() -> ExitCode {
     }) = cli.command
     {
         let fixture = solve::fixture_deals();
-        let parts = match only {
-            None => solve::BenchParts::ALL,
-            Some(BenchPart::Tables) => solve::BenchParts {
-                tables: true,
-                cards: false,
-            },
-            Some(BenchPart::Cards) => solve::BenchParts {
-                tables: false,
-                cards: true,
-            },
-        };
-        let report = solve::bench(&fixture[..deals.min(fixture.len())], threads, parts);
+        let report = solve::bench(&fixture[..deals.min(fixture.len())], threads, only);
         // A closed pipe (`| head`) is not an error worth a panic.
         let _ = writeln!(io::stdout(), "{report}");
         return ExitCode::SUCCESS;

@@ -208,25 +208,23 @@ impl fmt::Display for BenchReport {
     }
 }
 
-/// Which parts of the benchmark to run.
-#[derive(Clone, Copy, Debug)]
-pub struct BenchParts {
-    pub tables: bool,
-    pub cards: bool,
-}
-
-impl BenchParts {
-    pub const ALL: BenchParts = BenchParts {
-        tables: true,
-        cards: true,
-    };
+/// One part of the benchmark, to time or profile it alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum BenchPart {
+    Tables,
+    Cards,
 }
 
 /// Times the full table of each deal (on `threads` threads), then an
 /// all-cards solve of the opening lead (East against North, the strains in
 /// turn from deal to deal; one thread). Each deal starts with empty tables so times do not depend
 /// on the order of deals.
-pub fn bench(deals: &[(Deal, DdTable)], threads: usize, parts: BenchParts) -> BenchReport {
+pub fn bench(deals: &[(Deal, DdTable)], threads: usize, only: Option<BenchPart>) -> BenchReport {
+    let runs = |part| only.is_none_or(|p| p == part);
+    let (table_deals, card_deals) = (
+        if runs(BenchPart::Tables) { deals } else { &[] },
+        if runs(BenchPart::Cards) { deals } else { &[] },
+    );
     let mut pool = solvers(threads);
     let mut report = BenchReport {
         threads: pool.len(),
@@ -234,7 +232,7 @@ pub fn bench(deals: &[(Deal, DdTable)], threads: usize, parts: BenchParts) -> Be
     };
     let count = |pool: &[Solver]| pool.iter().map(Solver::nodes).sum::<u64>();
     let tricks = |pool: &[Solver]| pool.iter().map(Solver::trick_nodes).sum::<u64>();
-    for (deal, expected) in deals.iter().filter(|_| parts.tables) {
+    for (deal, expected) in table_deals {
         pool.iter_mut().for_each(Solver::clear);
         let (nodes, trick_nodes) = (count(&pool), tricks(&pool));
         let start = Instant::now();
@@ -247,11 +245,11 @@ pub fn bench(deals: &[(Deal, DdTable)], threads: usize, parts: BenchParts) -> Be
             report.wrong_tables += 1;
         }
     }
-    if pool.len() > 1 && parts.tables {
+    if pool.len() > 1 && !table_deals.is_empty() {
         report.shared_time = shared_tables(&mut pool, deals);
     }
     let solver = &mut pool[0];
-    for (i, (deal, _)) in deals.iter().enumerate().filter(|_| parts.cards) {
+    for (i, (deal, _)) in card_deals.iter().enumerate() {
         solver.clear();
         let Ok(lead) = Position::new(deal, Seat::East) else {
             continue;
