@@ -2,6 +2,7 @@
 
 pub mod bridge;
 pub mod chess_perft;
+pub mod chess_tune;
 pub mod console;
 pub mod gomocup;
 pub mod uci;

@@ -59,6 +59,40 @@ enum Command {
         #[arg(long)]
         piece: Option<String>,
     },
+    /// Fit the leaf evaluation's weights to labelled positions (Texel
+    /// tuning). Each line: FEN;...;SCORE with White's expected score 0..1.
+    Tune {
+        /// The labelled positions.
+        file: std::path::PathBuf,
+        /// Gradient-descent iterations on the linearised evaluation, before
+        /// the local search.
+        #[arg(long, default_value_t = 2000)]
+        iterations: usize,
+        /// First step of the local search in points (halved down to 1).
+        #[arg(long, default_value_t = 8)]
+        step: i32,
+        /// At most this many passes of the local search over the weights.
+        #[arg(long, default_value_t = 10)]
+        passes: usize,
+        /// Threads for the error sums.
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+        /// Ridge penalty per squared point a weight moves (gradient descent).
+        #[arg(long, default_value_t = 0.0)]
+        l2: f64,
+        /// Share of the positions (the last ones) held out of the fit to
+        /// measure it on.
+        #[arg(long, default_value_t = 0.1)]
+        holdout: f64,
+        /// Weights held fixed, by name prefix (repeatable). By default the
+        /// tempo and the root tables' weight, which labels at the sample's
+        /// own root overrate.
+        #[arg(long, default_values_t = ["tempo".to_string(), "placement".to_string()])]
+        freeze: Vec<String>,
+        /// Use only the first N positions.
+        #[arg(long)]
+        limit: Option<usize>,
+    },
 }
 
 #[derive(Subcommand)]
@@ -116,6 +150,39 @@ fn main() -> ExitCode {
             }
             emit(&bench_report(depth));
             ExitCode::SUCCESS
+        }
+        Some(Command::Tune {
+            file,
+            iterations,
+            step,
+            passes,
+            threads,
+            l2,
+            holdout,
+            freeze,
+            limit,
+        }) => {
+            let text = match std::fs::read_to_string(&file) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("turbochess: cannot read {}: {e}", file.display());
+                    return ExitCode::from(2);
+                }
+            };
+            let args = protocols::chess_tune::TuneArgs {
+                iterations,
+                first_step: step,
+                max_passes: passes,
+                threads: threads.max(1),
+                l2,
+                holdout,
+                frozen: freeze,
+                limit,
+            };
+            match protocols::chess_tune::run(&text, &args, &mut std::io::stdout().lock()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(_) => ExitCode::FAILURE,
+            }
         }
         Some(Command::Eval { fen, piece }) => {
             let board = match fen.as_deref().map(Board::from_fen) {

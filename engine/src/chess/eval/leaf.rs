@@ -24,7 +24,7 @@ use crate::chess::{Board, Color, Role};
 
 /// A middlegame and an endgame value, blended by [`phase`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Pair(i32, i32);
+pub struct Pair(pub i32, pub i32);
 
 impl std::ops::AddAssign for Pair {
     fn add_assign(&mut self, o: Pair) {
@@ -50,67 +50,174 @@ impl std::ops::SubAssign for Pair {
 /// Game phase when every officer is on the board.
 const FULL_PHASE: i32 = 24;
 
-/// Mobility per reachable square beyond a typical count, by role
-/// (knight, bishop, rook, queen): a piece with more safe squares has more
-/// threats and defences than its root table could know.
-const MOBILITY: [(i32, Pair); 4] = [
-    (4, Pair(10, 10)),
-    (6, Pair(12, 12)),
-    (6, Pair(5, 10)),
-    (12, Pair(3, 6)),
-];
+/// Reachable squares a piece counts as typical (knight, bishop, rook,
+/// queen): mobility is scored beyond these.
+const TYPICAL_MOBILITY: [i32; 4] = [4, 6, 6, 12];
 
-const BISHOP_PAIR: Pair = Pair(70, 128);
-/// Endgame king activity per step from the centre: with the queens gone
-/// the king is a fighting piece, and the root table's centralisation is
-/// too faint to make it walk.
-const KING_CENTRE_EG: i32 = 10;
-const ROOK_OPEN_FILE: Pair = Pair(64, 25);
-const ROOK_HALF_OPEN_FILE: Pair = Pair(30, 15);
-
-/// Passed pawn by rank from its own side (0..7), found at the leaf.
-const PASSED_MG: [i32; 8] = [0, 0, 10, 20, 40, 70, 120, 0];
-const PASSED_EG: [i32; 8] = [0, 15, 25, 45, 80, 130, 200, 0];
 /// Endgame weight of the kings' distances to a passed pawn's stop square,
 /// by rank: the defender's king far away and ours near make it run.
 const PASSED_KING_RANK: [i32; 8] = [0, 0, 0, 1, 2, 3, 4, 0];
-const PASSED_THEIR_KING: i32 = 8;
-const PASSED_OUR_KING: i32 = 3;
 
-/// Middlegame pawn shield: a file beside or in front of the king with no
-/// pawn of ours ahead, or with it pushed two squares.
-const SHIELD_MISSING: i32 = 40;
-const SHIELD_ADVANCED: i32 = 15;
-
-/// King attack: weight of each officer bearing on the squares around the
-/// enemy king, scaled by how many of them join in (one alone is no attack).
-const ATTACKER_WEIGHT: [i32; 4] = [51, 51, 102, 205];
+/// King attack: how much of the attackers' weight counts, by how many of
+/// them join in (one alone is no attack), in percent.
 const ATTACK_SCALE: [i32; 8] = [0, 0, 50, 75, 88, 94, 97, 99];
-/// Each square of the king's zone an attacker hits: a piece grazing one
-/// corner of the zone is less of a threat than one bearing on its middle.
-const ZONE_HIT: i32 = 20;
-/// An attacker that can give check next move on a square no pawn guards
-/// (knight, bishop, rook, queen).
-const SAFE_CHECK: [i32; 4] = [80, 50, 80, 80];
 
-/// Threats: an enemy officer attacked by one of our pawns (knight,
-/// bishop, rook, queen). The static value cannot see that the piece must
-/// move and lose a tempo, or that two such attacks at once win material.
-const THREAT_BY_PAWN: [Pair; 4] = [
-    Pair(166, 100),
-    Pair(166, 100),
-    Pair(200, 120),
-    Pair(220, 140),
-];
-/// An enemy rook or queen attacked by our knight or bishop.
-const THREAT_BY_MINOR: [Pair; 2] = [Pair(120, 70), Pair(150, 120)];
-/// An enemy queen attacked by our rook.
-const THREAT_BY_ROOK: Pair = Pair(100, 60);
-/// An enemy officer we attack and they do not defend.
-const HANGING: Pair = Pair(70, 40);
-/// A pawn push that would attack an enemy officer, to a square no enemy
-/// pawn guards and that we defend or they do not attack.
-const THREAT_BY_PUSH: Pair = Pair(60, 40);
+/// The weights of the leaf terms, in points (256 to the pawn). They are
+/// data rather than constants so that `tune` can fit them to labelled
+/// positions; the search uses [`LEAF_WEIGHTS`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeafWeights {
+    /// Mobility per reachable square beyond the typical count, by role
+    /// (knight, bishop, rook, queen): a piece with more safe squares has
+    /// more threats and defences than its root table could know.
+    pub mobility: [Pair; 4],
+    pub bishop_pair: Pair,
+    /// Endgame king activity per step from the centre: with the queens gone
+    /// the king is a fighting piece, and the root table's centralisation is
+    /// too faint to make it walk.
+    pub king_centre_eg: i32,
+    pub rook_open_file: Pair,
+    pub rook_half_open_file: Pair,
+    /// Passed pawn by rank from its own side (0..7), found at the leaf.
+    pub passed_mg: [i32; 8],
+    pub passed_eg: [i32; 8],
+    /// Endgame: per step of the defender's king from the stop square, and
+    /// against each step of ours (times [`PASSED_KING_RANK`]).
+    pub passed_their_king: i32,
+    pub passed_our_king: i32,
+    /// Middlegame pawn shield: a file beside or in front of the king with
+    /// no pawn of ours ahead, or with it pushed two squares.
+    pub shield_missing: i32,
+    pub shield_advanced: i32,
+    /// King attack: weight of each officer bearing on the squares around
+    /// the enemy king (knight, bishop, rook, queen).
+    pub attacker_weight: [i32; 4],
+    /// Each square of the king's zone an attacker hits: a piece grazing one
+    /// corner of the zone is less of a threat than one bearing on its middle.
+    pub zone_hit: i32,
+    /// An attacker that can give check next move on a square no pawn guards.
+    pub safe_check: [i32; 4],
+    /// Threats: an enemy officer attacked by one of our pawns (knight,
+    /// bishop, rook, queen). The static value cannot see that the piece
+    /// must move and lose a tempo, or that two such attacks win material.
+    pub threat_by_pawn: [Pair; 4],
+    /// An enemy rook or queen attacked by our knight or bishop.
+    pub threat_by_minor: [Pair; 2],
+    /// An enemy queen attacked by our rook.
+    pub threat_by_rook: Pair,
+    /// An enemy officer we attack and they do not defend.
+    pub hanging: Pair,
+    /// A pawn push that would attack an enemy officer, to a square no enemy
+    /// pawn guards and that we defend or they do not attack.
+    pub threat_by_push: Pair,
+    /// Tapered material: what each role is worth beyond its fixed material
+    /// value, in the middlegame and in the endgame (pawn, knight, bishop, rook,
+    /// queen). The handbook's material never changes with the phase; in the
+    /// endgame a pawn is nearer to queening and a rook has open lines, while in
+    /// the middlegame a minor piece does more than three pawns.
+    pub material_taper: [Pair; 5],
+    /// Leaf square tables by role (pawn … king), from the owner's side,
+    /// the board folded onto files a–d (index rank·4 + file): where a piece
+    /// stands well whatever the root position was. The root tables
+    /// (`CalcPVTable`) know the position they were computed in; these know
+    /// what holds in every position, and speak at the leaf.
+    pub square: [[Pair; 32]; 6],
+}
+
+/// The weights the search uses (set by hand; the square tables are not
+/// used yet).
+#[rustfmt::skip]
+pub const LEAF_WEIGHTS: LeafWeights = LeafWeights {
+    mobility: [Pair(10, 10), Pair(12, 12), Pair(5, 10), Pair(3, 6)],
+    bishop_pair: Pair(70, 128),
+    king_centre_eg: 10,
+    rook_open_file: Pair(64, 25),
+    rook_half_open_file: Pair(30, 15),
+    passed_mg: [0, 0, 10, 20, 40, 70, 120, 0],
+    passed_eg: [0, 15, 25, 45, 80, 130, 200, 0],
+    passed_their_king: 8,
+    passed_our_king: 3,
+    shield_missing: 40,
+    shield_advanced: 15,
+    attacker_weight: [51, 51, 102, 205],
+    zone_hit: 20,
+    safe_check: [80, 50, 80, 80],
+    threat_by_pawn: [Pair(166, 100), Pair(166, 100), Pair(200, 120), Pair(220, 140)],
+    threat_by_minor: [Pair(120, 70), Pair(150, 120)],
+    threat_by_rook: Pair(100, 60),
+    hanging: Pair(70, 40),
+    threat_by_push: Pair(60, 40),
+    material_taper: [Pair(-20, 40), Pair(30, -30), Pair(30, -10), Pair(-20, 50), Pair(0, 60)],
+    // Rank 1 (own side) to rank 8, files a-d (e-h mirror them).
+    square: [
+        // pawn
+        [
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+        ],
+        // knight
+        [
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+        ],
+        // bishop
+        [
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+        ],
+        // rook
+        [
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+        ],
+        // queen
+        [
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+        ],
+        // king
+        [
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+            Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+        ],
+    ],
+};
 
 /// The squares one side's pieces attack, by kind of attacker: what the
 /// threats of the other side are measured against.
@@ -122,34 +229,28 @@ struct Attacks {
     rooks: u64,
 }
 
-/// Tapered material: what each role is worth beyond its fixed material
-/// value, in the middlegame and in the endgame (pawn, knight, bishop, rook,
-/// queen). The handbook's material never changes with the phase; in the
-/// endgame a pawn is nearer to queening and a rook has open lines, while in
-/// the middlegame a minor piece does more than three pawns.
-const MATERIAL_TAPER: [Pair; 5] = [
-    Pair(-20, 40),
-    Pair(30, -30),
-    Pair(30, -10),
-    Pair(-20, 50),
-    Pair(0, 60),
-];
-
 /// The leaf terms, White's view, in points.
+#[inline]
 pub fn leaf_white(board: &Board) -> i32 {
+    leaf_white_with(board, &LEAF_WEIGHTS)
+}
+
+/// The leaf terms under weights `w`, White's view, in points.
+pub fn leaf_white_with(board: &Board, w: &LeafWeights) -> i32 {
     let phase = phase(board);
-    let (white, white_attacks) = side(board, Color::White);
-    let (black, black_attacks) = side(board, Color::Black);
-    let mut total = material_taper(board);
+    let (white, white_attacks) = side(board, Color::White, w);
+    let (black, black_attacks) = side(board, Color::Black, w);
+    let mut total = material_taper(board, w);
+    total += square_tables(board, w);
     total += white;
     total -= black;
-    total += threats(board, Color::White, &white_attacks, &black_attacks);
-    total -= threats(board, Color::Black, &black_attacks, &white_attacks);
+    total += threats(board, Color::White, &white_attacks, &black_attacks, w);
+    total -= threats(board, Color::Black, &black_attacks, &white_attacks, w);
     (total.0 * phase + total.1 * (FULL_PHASE - phase)) / FULL_PHASE
 }
 
 /// The threats `us` makes against the enemy officers.
-fn threats(board: &Board, us: Color, ours: &Attacks, theirs: &Attacks) -> Pair {
+fn threats(board: &Board, us: Color, ours: &Attacks, theirs: &Attacks, w: &LeafWeights) -> Pair {
     let r = &board.bb_role;
     let their = board.bb_color[(!us).index()];
     let occ = board.bb_color[0] | board.bb_color[1];
@@ -158,16 +259,16 @@ fn threats(board: &Board, us: Color, ours: &Attacks, theirs: &Attacks) -> Pair {
     let mut score = Pair::default();
     for (i, role) in roles.into_iter().enumerate() {
         let n = (ours.pawns & r[role.index()] & their).count_ones() as i32;
-        score += THREAT_BY_PAWN[i] * n;
+        score += w.threat_by_pawn[i] * n;
     }
     for (i, role) in [Role::Rook, Role::Queen].into_iter().enumerate() {
         let n = (ours.minors & r[role.index()] & their).count_ones() as i32;
-        score += THREAT_BY_MINOR[i] * n;
+        score += w.threat_by_minor[i] * n;
     }
     let n = (ours.rooks & r[Role::Queen.index()] & their).count_ones() as i32;
-    score += THREAT_BY_ROOK * n;
+    score += w.threat_by_rook * n;
     let n = (ours.all & !theirs.all & officers).count_ones() as i32;
-    score += HANGING * n;
+    score += w.hanging * n;
 
     let our_pawns = r[Role::Pawn.index()] & board.bb_color[us.index()];
     let pushed = match us {
@@ -176,20 +277,51 @@ fn threats(board: &Board, us: Color, ours: &Attacks, theirs: &Attacks) -> Pair {
     } & !occ;
     let safe = pushed & (ours.all | !theirs.all) & !theirs.pawns;
     let n = (pawn_attacks(safe, us) & officers).count_ones() as i32;
-    score += THREAT_BY_PUSH * n;
+    score += w.threat_by_push * n;
     score
 }
 
 /// The phase-dependent part of the material balance, White's view.
-fn material_taper(board: &Board) -> Pair {
+fn material_taper(board: &Board, w: &LeafWeights) -> Pair {
     let [white, black] = board.bb_color;
     let mut total = Pair::default();
-    for (i, taper) in MATERIAL_TAPER.into_iter().enumerate() {
+    for (i, &taper) in w.material_taper.iter().enumerate() {
         let pieces = board.bb_role[i];
         let n = (pieces & white).count_ones() as i32 - (pieces & black).count_ones() as i32;
         total += taper * n;
     }
     total
+}
+
+/// The leaf square tables, White's view.
+fn square_tables(board: &Board, w: &LeafWeights) -> Pair {
+    let mut total = Pair::default();
+    for (role, table) in w.square.iter().enumerate() {
+        for color in [Color::White, Color::Black] {
+            let mut pieces = board.bb_role[role] & board.bb_color[color.index()];
+            let mut sum = Pair::default();
+            while pieces != 0 {
+                let sq = pop_lsb(&mut pieces);
+                sum += table[fold(sq, color)];
+            }
+            match color {
+                Color::White => total += sum,
+                Color::Black => total -= sum,
+            }
+        }
+    }
+    total
+}
+
+/// The index of `sq` in a folded square table of `color`.
+#[inline]
+fn fold(sq: usize, color: Color) -> usize {
+    let rank = match color {
+        Color::White => sq / 8,
+        Color::Black => 7 - sq / 8,
+    };
+    let file = sq & 7;
+    rank * 4 + file.min(7 - file)
 }
 
 /// 24 with all officers on the board, 0 with none: minor = 1, rook = 2,
@@ -236,7 +368,7 @@ fn distance(a: usize, b: usize) -> i32 {
 }
 
 /// One side's leaf terms, and the squares its pieces attack.
-fn side(board: &Board, us: Color) -> (Pair, Attacks) {
+fn side(board: &Board, us: Color, w: &LeafWeights) -> (Pair, Attacks) {
     let them = !us;
     let r = &board.bb_role;
     let own = board.bb_color[us.index()];
@@ -283,23 +415,22 @@ fn side(board: &Board, us: Color) -> (Pair, Attacks) {
                 Role::Rook => seen.rooks |= attacks,
                 _ => {}
             }
-            let (typical, per) = MOBILITY[i];
-            let n = (attacks & area).count_ones() as i32 - typical;
-            score += per * n;
+            let n = (attacks & area).count_ones() as i32 - TYPICAL_MOBILITY[i];
+            score += w.mobility[i] * n;
             if attacks & zone != 0 {
                 attackers += 1;
-                weight += ATTACKER_WEIGHT[i] + ZONE_HIT * (attacks & zone).count_ones() as i32;
+                weight += w.attacker_weight[i] + w.zone_hit * (attacks & zone).count_ones() as i32;
             }
             if attacks & area & checks[i] != 0 {
-                weight += SAFE_CHECK[i];
+                weight += w.safe_check[i];
             }
             if role == Role::Rook {
                 let file = FILE_A << (sq & 7);
                 if file & our_pawns == 0 {
                     score += if file & their_pawns == 0 {
-                        ROOK_OPEN_FILE
+                        w.rook_open_file
                     } else {
-                        ROOK_HALF_OPEN_FILE
+                        w.rook_half_open_file
                     };
                 }
             }
@@ -311,10 +442,10 @@ fn side(board: &Board, us: Color) -> (Pair, Attacks) {
         score.0 += weight * ATTACK_SCALE[attackers.min(7)] / 100;
     }
     if (r[Role::Bishop.index()] & own).count_ones() >= 2 {
-        score += BISHOP_PAIR;
+        score += w.bishop_pair;
     }
-    score.0 -= shield_gaps(our_king, our_pawns, us);
-    score.1 -= KING_CENTRE_EG * centre_distance(board.king_square(us));
+    score.0 -= shield_gaps(our_king, our_pawns, us, w);
+    score.1 -= w.king_centre_eg * centre_distance(board.king_square(us));
 
     let mut pawns = our_pawns;
     while pawns != 0 {
@@ -330,14 +461,14 @@ fn side(board: &Board, us: Color) -> (Pair, Attacks) {
             Color::White => sq + 8,
             Color::Black => sq - 8,
         };
-        let (mut mg, mut eg) = (PASSED_MG[rank], PASSED_EG[rank]);
+        let (mut mg, mut eg) = (w.passed_mg[rank], w.passed_eg[rank]);
         if occ & bb(stop) != 0 {
             mg /= 2;
             eg /= 2;
         }
         eg += PASSED_KING_RANK[rank]
-            * (PASSED_THEIR_KING * distance(their_king, stop)
-                - PASSED_OUR_KING * distance(our_king, stop));
+            * (w.passed_their_king * distance(their_king, stop)
+                - w.passed_our_king * distance(our_king, stop));
         score += Pair(mg, eg);
     }
     (score, seen)
@@ -345,7 +476,7 @@ fn side(board: &Board, us: Color) -> (Pair, Attacks) {
 
 /// The missing parts of the pawn shield on the king's file and the two
 /// beside it, for a king on its first two ranks.
-fn shield_gaps(king: usize, pawns: u64, us: Color) -> i32 {
+fn shield_gaps(king: usize, pawns: u64, us: Color, w: &LeafWeights) -> i32 {
     let rank = match us {
         Color::White => king / 8,
         Color::Black => 7 - king / 8,
@@ -367,9 +498,9 @@ fn shield_gaps(king: usize, pawns: u64, us: Color) -> i32 {
             continue;
         }
         gaps += if near(2) {
-            SHIELD_ADVANCED
+            w.shield_advanced
         } else {
-            SHIELD_MISSING
+            w.shield_missing
         };
     }
     gaps
@@ -428,7 +559,7 @@ mod tests {
     fn pawns_gain_on_officers_in_the_endgame() {
         // Three pawns against a knight are worth more in the endgame.
         let board = Board::from_fen("4k1n1/8/8/8/8/8/PPP5/4K3 w - - 0 1").unwrap();
-        let taper = material_taper(&board);
+        let taper = material_taper(&board, &LEAF_WEIGHTS);
         assert!(taper.1 > taper.0);
     }
 
@@ -443,10 +574,19 @@ mod tests {
     fn shield_prefers_pawns_in_front_of_the_king() {
         let whole = Board::from_fen("4k3/8/8/8/8/8/5PPP/6K1 w - - 0 1").unwrap();
         let broken = Board::from_fen("4k3/8/8/8/8/7P/5P2/6K1 w - - 0 1").unwrap();
-        assert!(shield_gaps(6, 0xE000, Color::White) == 0);
+        assert!(shield_gaps(6, 0xE000, Color::White, &LEAF_WEIGHTS) == 0);
         assert!(
-            shield_gaps(6, whole.bb_role[0] & whole.bb_color[0], Color::White)
-                < shield_gaps(6, broken.bb_role[0] & broken.bb_color[0], Color::White)
+            shield_gaps(
+                6,
+                whole.bb_role[0] & whole.bb_color[0],
+                Color::White,
+                &LEAF_WEIGHTS
+            ) < shield_gaps(
+                6,
+                broken.bb_role[0] & broken.bb_color[0],
+                Color::White,
+                &LEAF_WEIGHTS
+            )
         );
     }
 }

@@ -10,6 +10,7 @@ pub mod attack;
 pub mod leaf;
 pub mod pawns;
 pub mod pvtable;
+pub mod tune;
 
 use attack::{FULL_MATERIAL_LEVEL, centre_distance, king_distance};
 use pawns::PawnFiles;
