@@ -40,8 +40,7 @@ pub fn parse_samples(text: &str, limit: Option<usize>) -> (Vec<Sample>, usize) {
         if limit.is_some_and(|n| samples.len() >= n) {
             break;
         }
-        let sample = parse_line(line);
-        match sample {
+        match parse_line(line) {
             Some(s) => samples.push(s),
             None => skipped += 1,
         }

@@ -60,7 +60,11 @@ impl Sample {
     /// them in the position itself.
     pub fn new(board: Board, root: Option<&Board>, target: f64) -> Option<Sample> {
         let evaluator = Evaluator::new(root.unwrap_or(&board));
-        if evaluator.mating.is_some() || Evaluator::new(&board).mating.is_some() {
+        // The position itself must not call for the mating evaluation
+        // either; without a separate root that is the check just made.
+        if evaluator.mating.is_some()
+            || root.is_some_and(|_| Evaluator::new(&board).mating.is_some())
+        {
             return None;
         }
         let parts = evaluator.breakdown(&board);
@@ -85,8 +89,33 @@ impl Sample {
 
 /// The expected score of an evaluation of `points` under scale `k`
 /// (points per unit of the logistic curve's argument).
+fn logistic(points: f64, k: f64) -> f64 {
+    1.0 / (1.0 + (-points / k).exp())
+}
+
 fn expected(points: i32, k: f64) -> f64 {
-    1.0 / (1.0 + (-f64::from(points) / k).exp())
+    logistic(f64::from(points), k)
+}
+
+/// `f` applied to `items` cut into `threads` runs, one thread each; the
+/// results in order.
+fn in_parallel<T: Sync, R: Send>(
+    items: &[T],
+    threads: usize,
+    f: impl Fn(&[T]) -> R + Sync,
+) -> Vec<R> {
+    let chunk = items.len().div_ceil(threads.max(1)).max(1);
+    std::thread::scope(|scope| {
+        let f = &f;
+        let handles: Vec<_> = items
+            .chunks(chunk)
+            .map(|part| scope.spawn(move || f(part)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a tuning thread panicked"))
+            .collect()
+    })
 }
 
 /// Mean squared error of the weights over the samples, computed on
@@ -95,21 +124,12 @@ pub fn mean_error(samples: &[Sample], w: &Weights, k: f64, threads: usize) -> f6
     if samples.is_empty() {
         return 0.0;
     }
-    let chunk = samples.len().div_ceil(threads.max(1));
-    let total: f64 = std::thread::scope(|scope| {
-        let handles: Vec<_> = samples
-            .chunks(chunk)
-            .map(|part| {
-                scope.spawn(move || {
-                    part.iter()
-                        .map(|s| (s.target - expected(s.eval_white(w), k)).powi(2))
-                        .sum::<f64>()
-                })
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().unwrap_or(0.0)).sum()
+    let parts = in_parallel(samples, threads, |part| {
+        part.iter()
+            .map(|s| (s.target - expected(s.eval_white(w), k)).powi(2))
+            .sum::<f64>()
     });
-    total / samples.len() as f64
+    parts.iter().sum::<f64>() / samples.len() as f64
 }
 
 /// The logistic scale that fits the samples best under weights `w`
@@ -193,9 +213,9 @@ pub fn weights_mut(all: &mut Weights) -> Vec<(String, &mut i32)> {
 }
 
 /// What a tuning run holds fixed: the logistic scale, the threads for the
-/// error sums, and the weights that must not move (by name prefix: the
-/// root tables' weight and the tempo fit the labels at the sample's own
-/// root, which overrates them for a search whose leaves lie far from it).
+/// error sums, and the weights that must not move (by name prefix; the
+/// `tune` command holds the tempo and the root tables' weight, whose fitted
+/// values played worse in matches).
 #[derive(Clone, Debug)]
 pub struct Setup {
     pub k: f64,
@@ -319,62 +339,43 @@ pub fn tune_gradient(
             probe
         })
         .collect();
-    let chunk = samples.len().div_ceil(threads.max(1)).max(1);
-    let linear: Vec<Linear> = std::thread::scope(|scope| {
-        let handles: Vec<_> = samples
-            .chunks(chunk)
-            .map(|part| {
-                let (base, probes, values) = (&base, &probes, &values);
-                scope.spawn(move || {
-                    part.iter()
-                        .map(|s| linearise(s, base, probes, values))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap_or_default())
-            .collect()
-    });
+    let linear: Vec<Linear> = in_parallel(samples, threads, |part| {
+        part.iter()
+            .map(|s| linearise(s, &base, &probes, &values))
+            .collect::<Vec<_>>()
+    })
+    .into_iter()
+    .flatten()
+    .collect();
     let mut w: Vec<f64> = values.iter().map(|&v| f64::from(v)).collect();
     let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
     let (rate, beta1, beta2) = (1.0, 0.9, 0.999);
     for it in 1..=iterations {
-        let (error, grad) = std::thread::scope(|scope| {
-            let handles: Vec<_> = linear
-                .chunks(chunk)
-                .map(|part| {
-                    let w = &w;
-                    scope.spawn(move || {
-                        let mut grad = vec![0.0; n];
-                        let mut error = 0.0;
-                        for l in part {
-                            let e = l.constant
-                                + l.terms
-                                    .iter()
-                                    .map(|&(i, c)| f64::from(c) * w[i as usize])
-                                    .sum::<f64>();
-                            let p = 1.0 / (1.0 + (-e / k).exp());
-                            let diff = p - l.target;
-                            error += diff * diff;
-                            let g = 2.0 * diff * p * (1.0 - p) / k;
-                            for &(i, c) in &l.terms {
-                                grad[i as usize] += g * f64::from(c);
-                            }
-                        }
-                        (error, grad)
-                    })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .fold((0.0, vec![0.0; n]), |(e, mut g), h| {
-                    let (pe, pg) = h.join().unwrap_or((0.0, vec![0.0; n]));
-                    g.iter_mut().zip(pg).for_each(|(a, b)| *a += b);
-                    (e + pe, g)
-                })
+        let parts = in_parallel(&linear, threads, |part| {
+            let mut grad = vec![0.0; n];
+            let mut error = 0.0;
+            for l in part {
+                let e = l.constant
+                    + l.terms
+                        .iter()
+                        .map(|&(i, c)| f64::from(c) * w[i as usize])
+                        .sum::<f64>();
+                let p = logistic(e, k);
+                let diff = p - l.target;
+                error += diff * diff;
+                let g = 2.0 * diff * p * (1.0 - p) / k;
+                for &(i, c) in &l.terms {
+                    grad[i as usize] += g * f64::from(c);
+                }
+            }
+            (error, grad)
         });
+        let mut error = 0.0;
+        let mut grad = vec![0.0; n];
+        for (part_error, part_grad) in parts {
+            error += part_error;
+            grad.iter_mut().zip(part_grad).for_each(|(a, b)| *a += b);
+        }
         let count = linear.len().max(1) as f64;
         for i in (0..n).filter(|&i| free[i]) {
             let g = grad[i] / count + 2.0 * setup.l2 * (w[i] - f64::from(values[i]));
