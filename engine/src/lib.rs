@@ -6,4 +6,5 @@
 
 pub mod bridge;
 pub mod chess;
+pub mod control;
 pub mod gomoku;
