@@ -99,5 +99,10 @@ fn par_contracts_are_the_ones_dds_lists() {
             wrong.push(format!("board {board}: {p} (DDS: {contracts})"));
         }
     }
-    assert!(wrong.is_empty(), "{} boards differ:\n{}", wrong.len(), wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "{} boards differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
 }
