@@ -155,3 +155,57 @@ fn latin1_and_utf8_text_comes_back_as_it_was_read() {
         }
     }
 }
+
+fn tag_value<'a>(text: &'a str, name: &str) -> Option<&'a str> {
+    let start = text.find(&format!("[{name} \""))? + name.len() + 3;
+    text[start..].split('"').next()
+}
+
+/// BBO writes `mc|` only for a claim: a LIN board played to the end
+/// without one gets its Result from the play, as the play mode gives it.
+#[test]
+fn convert_fills_the_result_of_a_lin_board_played_out_without_a_claim() {
+    let played = run(
+        &[
+            "--deals",
+            "1",
+            "--seed",
+            "3",
+            "--level",
+            "heuristic",
+            "--format",
+            "lin",
+        ],
+        "",
+    );
+    let lin = String::from_utf8(played.stdout).expect("utf-8");
+    let claim = lin.find("mc|").expect("the board is played out");
+    let unclaimed = format!("{}\n", &lin[..claim]);
+    let with = String::from_utf8(run(&["convert"], &lin).stdout).expect("utf-8");
+    let without = String::from_utf8(run(&["convert"], &unclaimed).stdout).expect("utf-8");
+    let result = tag_value(&with, "Result").expect("Result tag");
+    assert!(!result.is_empty(), "{with}");
+    assert_eq!(tag_value(&without, "Result"), Some(result), "{without}");
+    assert_eq!(with, without);
+}
+
+/// An auction without calls yet (`[Auction "N"]` and nothing after it)
+/// survives PBN → LIN → PBN.
+#[test]
+fn an_empty_auction_survives_a_lin_round_trip() {
+    let pbn = format!("{GOOD2}[Auction \"E\"]\n");
+    let direct = String::from_utf8(run(&["convert"], &pbn).stdout).expect("utf-8");
+    assert!(direct.contains("[Auction \"E\"]\r\n"), "{direct}");
+    let lin = String::from_utf8(run(&["convert", "--format", "lin"], &pbn).stdout).expect("utf-8");
+    let back = run(&["convert"], &lin);
+    assert!(
+        back.status.success(),
+        "{}",
+        String::from_utf8_lossy(&back.stderr)
+    );
+    assert_eq!(
+        String::from_utf8(back.stdout).expect("utf-8"),
+        direct,
+        "{lin}"
+    );
+}
