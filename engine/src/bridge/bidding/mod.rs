@@ -15,8 +15,8 @@ mod system;
 
 pub use class::{BidClass, is_game};
 pub use info::{HandShape, Info, MAX_POINTS};
-pub use normal::min_points;
 pub use meaning::{Meaning, Requirement, Special};
+pub use normal::min_points;
 
 use crate::bridge::{Auction, AuctionError, Call, Hand, Seat};
 use class::Context;
