@@ -2,12 +2,15 @@
 //! answered at once (`info string book move …`, then `bestmove`), varying
 //! between the weighted choices and leaving the book when no entry matches.
 
+#[path = "common/turbochess_process.rs"]
+mod turbochess_process;
+
 use engine::chess::Board;
 use engine::chess::book::{Library, PolyglotBook, PolyglotEntry, encode_move, polyglot_key};
 use std::collections::BTreeSet;
 
 fn session(input: &str) -> Vec<String> {
-    let out = testkit::run_with_input("turbochess", &[], input);
+    let out = turbochess_process::run_with_input(&[], input);
     assert!(out.status.success());
     String::from_utf8_lossy(&out.stdout)
         .lines()
@@ -139,7 +142,7 @@ fn book_file_loads_a_polyglot_book() {
 #[test]
 fn book_subcommand_lists_and_exports() {
     let run = |args: &[&str]| {
-        let out = testkit::run_with_input("turbochess", args, "");
+        let out = turbochess_process::run_with_input(args, "");
         (
             out.status.code(),
             String::from_utf8_lossy(&out.stdout).into_owned(),

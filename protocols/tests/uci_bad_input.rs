@@ -2,12 +2,15 @@
 //! lines (the inputs that make `vampirc-uci` 0.11.1 panic among them), then
 //! the engine must still answer `isready` and play a legal move.
 
+#[path = "common/turbochess_process.rs"]
+mod turbochess_process;
+
 use std::time::Duration;
 
 use engine::chess::Board;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use testkit::uci_process::EngineProcess;
+use turbochess_process::EngineProcess;
 
 const WAIT: Duration = Duration::from_secs(30);
 
@@ -151,7 +154,7 @@ fn random_line(rng: &mut StdRng) -> Vec<u8> {
 
 #[test]
 fn thousands_of_mangled_lines_then_isready_and_a_legal_move() {
-    let mut e = EngineProcess::start("turbochess", &[]);
+    let mut e = EngineProcess::start(&[]);
     let mut rng = StdRng::seed_from_u64(0x7ac0_c4e5);
     let mut batch = Vec::new();
     for trap in KNOWN_TRAPS {
