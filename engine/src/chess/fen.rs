@@ -425,3 +425,39 @@ fn parse_en_passant(board: &Board, field: &str) -> Result<Option<Square>, FenErr
         Err(FenError::ImpossibleEnPassant(ep))
     }
 }
+
+impl Board {
+    /// Reads a FEN the way GUIs and PGN tools write them: castling rights
+    /// that the placement contradicts (no king or rook on its square) are
+    /// dropped rather than refused, as python-chess and shakmaty's lenient
+    /// reading do. Returns the board and the dropped letters, so the
+    /// caller can say what it ignored. Every other error stays an error.
+    ///
+    /// # Examples
+    /// ```
+    /// use engine::chess::Board;
+    /// let (b, dropped) =
+    ///     Board::from_fen_lenient("4k3/8/8/8/8/8/8/R3K3 w KQkq - 0 1", false).unwrap();
+    /// assert_eq!(dropped, vec!['K', 'k', 'q']);
+    /// assert_eq!(b.to_fen(), "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
+    /// ```
+    pub fn from_fen_lenient(fen: &str, chess960: bool) -> Result<(Board, Vec<char>), FenError> {
+        let mut fields: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
+        let mut dropped = Vec::new();
+        loop {
+            match parse(&fields.join(" "), chess960) {
+                // Each round removes one letter, so this ends.
+                Err(FenError::CastlingContradicted(c)) if fields.len() > 2 => {
+                    dropped.push(c);
+                    let rest = fields[2].replacen(c, "", 1);
+                    fields[2] = if rest.is_empty() {
+                        "-".to_string()
+                    } else {
+                        rest
+                    };
+                }
+                other => return other.map(|board| (board, dropped)),
+            }
+        }
+    }
+}

@@ -230,7 +230,7 @@ pub fn book(args: BookArgs) -> ExitCode {
             );
             Book::Library(library)
         }
-        Some(path) => match std::fs::read(path)
+        Some(path) => match crate::uci::book::read_book_file(path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))
             .and_then(|b| PolyglotBook::from_bytes(&b).map_err(|e| e.to_string()))
         {

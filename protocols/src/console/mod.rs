@@ -198,8 +198,7 @@ pub fn run(
 
 fn load_book(options: &ConsoleOptions, out: &mut dyn Write) -> io::Result<Option<Book>> {
     if let Some(path) = &options.book_file {
-        match std::fs::read(path)
-            .map_err(|e| e.to_string())
+        match crate::uci::book::read_book_file(path)
             .and_then(|b| PolyglotBook::from_bytes(&b).map_err(|e| e.to_string()))
         {
             Ok(book) => return Ok(Some(Book::Polyglot(book))),
@@ -436,6 +435,7 @@ impl Console<'_> {
         );
         let infinite = self.level == Level::Infinite;
         let keys = self.game.keys.clone();
+        let end_of_input_quits = self.end_of_input_quits();
         let mut watch = ThinkWatch {
             console_out: &mut *self.out,
             lines: &self.lines,
@@ -444,6 +444,7 @@ impl Console<'_> {
             quit: &mut self.quit,
             board,
             infinite,
+            end_of_input_quits,
             pv: Vec::new(),
         };
         self.brain.think(board, &keys, &plan, use_book, &mut watch)
@@ -560,6 +561,12 @@ impl Console<'_> {
             self.mode = mode;
             return self.say("Auto stopped.");
         }
+        if self.input_closed && self.end_of_input_quits() {
+            // Nobody is left to enter A: without a game limit Auto would
+            // play forever.
+            self.quit = true;
+            return Ok(());
+        }
         let over = self.game.result.is_some()
             || self
                 .options
@@ -583,6 +590,13 @@ impl Console<'_> {
             }
         }
         self.new_game(Some(Board::startpos()))
+    }
+
+    /// End of input ends the session, as Quit does (the game is listed),
+    /// except in a self-play run bounded by `--games`, which plays its
+    /// games without input.
+    fn end_of_input_quits(&self) -> bool {
+        !(self.mode == Mode::Auto && self.options.games.is_some())
     }
 
     /// Appends the game to the listing (once).

@@ -83,7 +83,7 @@ impl BookOptions {
             self.polyglot = None;
             return Ok(());
         }
-        let bytes = std::fs::read(path).map_err(|e| {
+        let bytes = read_book_file(std::path::Path::new(path)).map_err(|e| {
             format!("option BookFile: cannot read `{path}` ({e}); expected a Polyglot .bin file, book unchanged")
         })?;
         let book = PolyglotBook::from_bytes(&bytes)
@@ -106,6 +106,34 @@ impl BookOptions {
         let book = self.polyglot.as_ref().or(self.library.as_ref());
         Ok(book.and_then(|b| b.choose(board, &mut self.rng)))
     }
+}
+
+/// The largest `BookFile` read: a Polyglot book is 16-byte entries, and
+/// the largest books in use hold a few million of them.
+pub const MAX_BOOK_BYTES: u64 = 256 << 20;
+
+/// Reads a book file: only a regular file (a FIFO would block the reader
+/// thread and with it `readyok`; `/dev/zero` never ends), and at most
+/// [`MAX_BOOK_BYTES`].
+pub fn read_book_file(path: &std::path::Path) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    // Checked before opening: opening a FIFO with no writer blocks.
+    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
+    if !meta.is_file() {
+        return Err("not a regular file".to_string());
+    }
+    if meta.len() > MAX_BOOK_BYTES {
+        return Err(format!("larger than {} MiB", MAX_BOOK_BYTES >> 20));
+    }
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut bytes = Vec::new();
+    file.take(MAX_BOOK_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > MAX_BOOK_BYTES {
+        return Err(format!("larger than {} MiB", MAX_BOOK_BYTES >> 20));
+    }
+    Ok(bytes)
 }
 
 #[cfg(test)]

@@ -61,13 +61,23 @@ struct Shared {
     pondering: AtomicBool,
     /// `go infinite`: `bestmove` only after `stop`.
     infinite: AtomicBool,
-    /// When the clock of this search started (ms since `base`).
+    /// When the clock of this search started (ms since `base`): at `go`,
+    /// or at `ponderhit` for a ponder search.
     clock_start_ms: AtomicU64,
+    /// When this search started (ms since `base`): reported `time` counts
+    /// from here, like `nodes`, so `nps` adds up after `ponderhit` too.
+    search_start_ms: AtomicU64,
 }
 
 impl Shared {
     fn now_ms(&self) -> u64 {
         self.base.elapsed().as_millis() as u64
+    }
+
+    /// Milliseconds since the search started (what `info … time` shows).
+    fn searching_ms(&self) -> u64 {
+        self.now_ms()
+            .saturating_sub(self.search_start_ms.load(Ordering::Relaxed))
     }
 }
 
@@ -96,7 +106,7 @@ impl SearchObserver for UciObserver {
 
     fn on_info(&mut self, info: &SearchInfo) {
         self.out
-            .line(&info_line(info, self.elapsed_ms(), self.chess960));
+            .line(&info_line(info, self.shared.searching_ms(), self.chess960));
         if info.multipv == 1 {
             self.last_info = Some(info.clone());
         }
@@ -104,7 +114,7 @@ impl SearchObserver for UciObserver {
 
     fn on_current_move(&mut self, depth: u32, mv: engine::chess::Move, number: usize) {
         // Only for long searches: a GUI's move list, not a log flood.
-        if self.elapsed_ms() >= 3000 {
+        if self.shared.searching_ms() >= 3000 {
             self.out.line(&format!(
                 "info depth {depth} currmove {} currmovenumber {number}",
                 move_text(mv, self.chess960)
@@ -148,6 +158,7 @@ impl UciEngine {
                 pondering: AtomicBool::new(false),
                 infinite: AtomicBool::new(false),
                 clock_start_ms: AtomicU64::new(0),
+                search_start_ms: AtomicU64::new(0),
             }),
             debug: false,
             book: super::book::BookOptions::default(),
@@ -172,15 +183,9 @@ impl UciEngine {
                 Err(_) => self.info_string("internal error while handling the command; state kept"),
             }
         }
-        // End of input: let a bounded search finish, end an open-ended one.
-        if self.shared.infinite.load(Ordering::Relaxed)
-            || self.shared.pondering.load(Ordering::Relaxed)
-        {
-            self.shared.stop.store(true, Ordering::Relaxed);
-            self.shared.infinite.store(false, Ordering::Relaxed);
-            self.shared.pondering.store(false, Ordering::Relaxed);
-        }
-        self.join_search();
+        // End of input means quit: a bounded search may have minutes to go
+        // (`go depth 64`), so it stops like any other and prints its move.
+        self.stop_search();
     }
 
     fn info_string(&self, text: &str) {
@@ -305,20 +310,20 @@ impl UciEngine {
     /// `position …`: builds the new position aside and only replaces the
     /// current one when every part is valid.
     fn set_position(&mut self, start: &PositionStart, moves: &[String]) {
+        // Only with UCI_Chess960 on may a FEN be read as Chess960: a
+        // standard game never gets Chess960 castling. Shredder-FEN letters
+        // (`HAha`) for corner rooks are standard too.
         let parsed = match start {
-            PositionStart::StartPos => Ok(Board::startpos()),
-            PositionStart::Fen(fen) => {
-                // Shredder-FEN / X-FEN castling (`HAha`) is read by the
-                // Chess960 reader, which standard positions pass as well.
-                if self.options.chess960 {
-                    Board::from_fen_chess960(fen)
-                } else {
-                    Board::from_fen(fen).or_else(|e| Board::from_fen_chess960(fen).map_err(|_| e))
-                }
-            }
+            PositionStart::StartPos => Ok((Board::startpos(), Vec::new())),
+            PositionStart::Fen(fen) => Board::from_fen_lenient(fen, self.options.chess960),
         };
         let mut board = match parsed {
-            Ok(b) => b,
+            Ok((b, dropped)) => {
+                if let Some(note) = chess_perft::dropped_rights_note(&dropped) {
+                    self.info_string(&note);
+                }
+                b
+            }
             Err(e) => {
                 self.info_string(&format!("position rejected, previous position kept: {e}"));
                 return;
@@ -342,15 +347,15 @@ impl UciEngine {
 
     fn go(&mut self, params: &GoParams) {
         self.stop_search();
-        if self.book_move(params) {
-            return;
-        }
+        let limits = match self.book_move(params) {
+            Some(mv) => book_check(mv),
+            None => self.limits(params),
+        };
         self.ensure_searcher();
         let Some(mut searcher) = self.searcher.take() else {
             return;
         };
         searcher.set_threads(self.options.threads);
-        let limits = self.limits(params);
         if self.debug {
             self.info_string(&format!(
                 "limits: depth {:?} nodes {:?} mate {:?} time {:?} multipv {} infinite {} threads {}",
@@ -367,9 +372,9 @@ impl UciEngine {
         shared.stop.store(false, Ordering::Relaxed);
         shared.pondering.store(params.ponder, Ordering::Relaxed);
         shared.infinite.store(params.infinite, Ordering::Relaxed);
-        shared
-            .clock_start_ms
-            .store(shared.now_ms(), Ordering::Relaxed);
+        let now = shared.now_ms();
+        shared.clock_start_ms.store(now, Ordering::Relaxed);
+        shared.search_start_ms.store(now, Ordering::Relaxed);
         let mut board = self.board.clone();
         let keys = self.keys.clone();
         let out = self.out.clone();
@@ -405,14 +410,16 @@ impl UciEngine {
                 {
                     thread::sleep(Duration::from_millis(1));
                 }
-                // The closing line repeats the last iteration's result with
-                // the search's final node count (an unfinished iteration's
-                // nodes were spent too), so the GUI's nodes and nps add up.
-                if let Some(mut info) = observer.last_info.take() {
-                    if let Some(nodes) = nodes {
-                        info.nodes = info.nodes.max(nodes);
-                    }
-                    out.line(&info_line(&info, observer.elapsed_ms(), chess960));
+                // When an unfinished iteration spent nodes after the last
+                // report, a closing line repeats that report with the final
+                // count, so the GUI's nodes and nps add up; otherwise the
+                // last report already is the final one.
+                if let Some(mut info) = observer.last_info.take()
+                    && let Some(nodes) = nodes
+                    && nodes > info.nodes
+                {
+                    info.nodes = nodes;
+                    out.line(&info_line(&info, shared.searching_ms(), chess960));
                 }
                 out.line(&bestmove_line(best, ponder, chess960));
                 searcher
@@ -424,8 +431,9 @@ impl UciEngine {
     }
 
     /// While in book, a game's `go` (not ponder, infinite, depth, nodes,
-    /// mate or searchmoves, which ask for analysis) is answered at once.
-    fn book_move(&mut self, params: &GoParams) -> bool {
+    /// mate or searchmoves, which ask for analysis) is answered with the
+    /// book move.
+    fn book_move(&mut self, params: &GoParams) -> Option<engine::chess::Move> {
         let analysis = params.ponder
             || params.infinite
             || params.depth.is_some()
@@ -433,19 +441,18 @@ impl UciEngine {
             || params.mate.is_some()
             || !params.searchmoves.is_empty();
         if analysis {
-            return false;
+            return None;
         }
         match self.book.choose(&self.board) {
             Ok(Some(mv)) => {
                 let text = move_text(mv, self.options.chess960);
                 self.info_string(&format!("book move {text}"));
-                self.out.line(&format!("bestmove {text}"));
-                true
+                Some(mv)
             }
-            Ok(None) => false,
+            Ok(None) => None,
             Err(e) => {
                 self.info_string(&e);
-                false
+                None
             }
         }
     }
@@ -510,6 +517,19 @@ impl UciEngine {
                 Err(_) => self.searcher = None,
             }
         }
+    }
+}
+
+/// The limits of the quick search that gives a book move its `info` line:
+/// GUIs and match runners (fastchess `--compliance`) expect a scored line
+/// before every `bestmove`, and the search also finds the ponder move.
+fn book_check(mv: engine::chess::Move) -> Limits {
+    Limits {
+        depth: Some(6),
+        nodes: Some(20_000),
+        searchmoves: vec![mv],
+        multipv: 1,
+        ..Limits::default()
     }
 }
 

@@ -4,9 +4,10 @@
 //! `#[path = "common/turbochess_process.rs"] mod turbochess_process;`.
 #![allow(dead_code)]
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Output, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -17,6 +18,8 @@ pub struct EngineProcess {
     lines: Receiver<String>,
     /// Every line received so far, in order.
     pub transcript: Vec<String>,
+    /// Everything the engine wrote to stderr so far.
+    stderr: Arc<Mutex<String>>,
 }
 
 impl EngineProcess {
@@ -26,9 +29,23 @@ impl EngineProcess {
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .expect("spawn engine");
+        let mut err_pipe = child.stderr.take().expect("stderr");
+        let stderr = Arc::new(Mutex::new(String::new()));
+        let sink = Arc::clone(&stderr);
+        thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let mut chunk = [0u8; 4096];
+            while let Ok(n) = err_pipe.read(&mut chunk) {
+                if n == 0 {
+                    break;
+                }
+                bytes.extend_from_slice(&chunk[..n]);
+                *sink.lock().unwrap() = String::from_utf8_lossy(&bytes).into_owned();
+            }
+        });
         let stdout = child.stdout.take().expect("stdout");
         let (tx, rx) = channel();
         thread::spawn(move || {
@@ -45,6 +62,7 @@ impl EngineProcess {
             stdin,
             lines: rx,
             transcript: Vec::new(),
+            stderr,
         }
     }
 
@@ -104,9 +122,24 @@ impl EngineProcess {
         lines.last().cloned().unwrap_or_default()
     }
 
+    /// What the engine has written to stderr so far.
+    pub fn stderr(&self) -> String {
+        self.stderr.lock().unwrap().clone()
+    }
+
+    /// The stdout lines not read yet, once the process has ended (after
+    /// [`EngineProcess::finish`]).
+    pub fn rest(&mut self) -> Vec<String> {
+        let mut rest = Vec::new();
+        while let Some(line) = self.next_line(Duration::from_secs(5)) {
+            rest.push(line);
+        }
+        rest
+    }
+
     /// Closes stdin and waits for the process to exit (kills it after
     /// `timeout`); returns whether it exited successfully by itself.
-    pub fn finish(mut self, timeout: Duration) -> bool {
+    pub fn finish(&mut self, timeout: Duration) -> bool {
         drop(self.stdin.take());
         let deadline = Instant::now() + timeout;
         loop {

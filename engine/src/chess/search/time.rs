@@ -52,12 +52,13 @@ impl Budget {
     pub fn for_clock(clock: &Clock) -> Budget {
         // What we may spend at most on this move and still answer in time:
         // the clock less the overhead, and a safety slice of the clock.
-        let available = (clock.time - clock.overhead.max(0)).max(1);
+        // Saturating: a GUI's "no limit" may be any large number.
+        let available = clock.time.saturating_sub(clock.overhead.max(0)).max(1);
         let to_go = moves_to_control(clock);
         let increment = clock.increment.max(0);
         // Desired time: an even share of the clock to the next control plus
         // most of the increment we get back after moving.
-        let desired = available / to_go + increment * 3 / 4;
+        let desired = (available / to_go).saturating_add(increment / 4 * 3);
         // Never plan to use more than a fraction of what is left: with one
         // move to go the whole remaining clock is not ours (lag, GUI margin).
         let ceiling = if to_go <= 1 {
@@ -66,7 +67,7 @@ impl Budget {
             available / 2
         };
         let desired = desired.clamp(1, ceiling.max(1));
-        let hard = (desired * 3).min(ceiling).max(1);
+        let hard = desired.saturating_mul(3).min(ceiling).max(1);
         Budget {
             // Turbo Chess: seldom more than 50% away from the desired time;
             // an iteration usually takes longer than all before it, so one
@@ -78,7 +79,7 @@ impl Budget {
 
     /// `go movetime N`: search exactly that long, less the overhead.
     pub fn fixed(movetime: i64, overhead: i64) -> Budget {
-        let t = (movetime - overhead.max(0)).max(1) as u64;
+        let t = movetime.saturating_sub(overhead.max(0)).max(1) as u64;
         Budget { soft: t, hard: t }
     }
 }
