@@ -32,17 +32,43 @@ pub struct Budget {
     pub hard: u64,
 }
 
-/// Moves until the next (real or assumed) time control. Turbo Chess assumes
-/// a control after move 40 and then every 20 moves; in sudden death there
-/// is no control at all, so the assumed horizon never shrinks below 20
-/// moves, which keeps the engine from spending its clock by move 40.
+/// Turbo Chess's time controls: one after move 40 and then one every 20
+/// moves. The moves left to the next control once `moves_made` moves have
+/// been played (at least 1).
+pub fn moves_to_next_control(moves_made: u32) -> u32 {
+    if moves_made < 40 {
+        40 - moves_made
+    } else {
+        20 - (moves_made - 40) % 20
+    }
+}
+
+/// The clock of the handbook's Normal level, `seconds` a move on average:
+/// the controls of [`moves_to_next_control`] each add their moves'
+/// seconds, less what the program has used (`used_ms`) in its
+/// `moves_made` moves so far.
+pub fn normal_level_clock(seconds: u32, moves_made: u32, used_ms: i64, fullmove: u32) -> Clock {
+    let to_go = moves_to_next_control(moves_made);
+    let allowed_moves = i64::from(moves_made) + i64::from(to_go);
+    Clock {
+        time: allowed_moves * i64::from(seconds) * 1000 - used_ms,
+        increment: 0,
+        moves_to_go: Some(to_go.max(1)),
+        fullmove,
+        overhead: 30,
+    }
+}
+
+/// Moves until the next (real or assumed) time control. Without a real
+/// one the Turbo Chess controls are assumed; in sudden death there is no
+/// control at all, so the assumed horizon never shrinks below 20 moves,
+/// which keeps the engine from spending its clock by move 40.
 fn moves_to_control(clock: &Clock) -> i64 {
     match clock.moves_to_go {
         Some(n) if n > 0 => i64::from(n),
         _ => {
-            let m = i64::from(clock.fullmove.max(1));
-            let left = if m <= 40 { 41 - m } else { 20 - (m - 41) % 20 };
-            left.max(20)
+            let made = clock.fullmove.max(1) - 1;
+            i64::from(moves_to_next_control(made)).max(20)
         }
     }
 }
@@ -126,6 +152,17 @@ mod tests {
         let early = Budget::for_clock(&clock(10_000, 0, None, 1));
         assert!(late.soft >= early.soft);
         assert!(late.hard <= 10_000 / 2);
+    }
+
+    #[test]
+    fn controls_after_move_40_and_every_20() {
+        assert_eq!(moves_to_next_control(0), 40);
+        assert_eq!(moves_to_next_control(39), 1);
+        assert_eq!(moves_to_next_control(40), 20);
+        assert_eq!(moves_to_next_control(59), 1);
+        assert_eq!(moves_to_next_control(60), 20);
+        let c = normal_level_clock(15, 45, 1_000, 46);
+        assert_eq!((c.time, c.moves_to_go), (60 * 15_000 - 1_000, Some(15)));
     }
 
     #[test]
