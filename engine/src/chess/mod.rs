@@ -49,4 +49,4 @@ pub use fen::{FenError, STARTPOS};
 pub use moves::{MAX_MOVES, Move, MoveList, Special};
 pub use notation::MoveError;
 pub use rules::GameStatus;
-pub use types::{Color, ParseSquareError, Piece, Role, Square};
+pub use types::{CastlingSide, Color, ParseSquareError, Piece, Role, Square};
