@@ -168,16 +168,17 @@ impl Searcher {
     /// Principal variation search below the root. `depth` is in plies;
     /// checking moves (unless the checker is lost by exchange) and pawns
     /// reaching the 7th rank do not use one.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn pvs(
+    ///
+    /// `PV` is the node type (Stockfish's `template<NodeType>`): a PV node
+    /// is searched with an open window and keeps its principal line; a
+    /// non-PV node has a null window and may be pruned.
+    pub(super) fn pvs<const PV: bool>(
         &mut self,
         board: &mut Board,
         mut alpha: i32,
         mut beta: i32,
         mut depth: i32,
         ply: usize,
-        pv_node: bool,
-        allow_null: bool,
         observer: &dyn super::SearchObserver,
     ) -> i32 {
         self.pv[ply].clear();
@@ -218,7 +219,7 @@ impl Searcher {
         let entry = self.tt.probe(key);
         let hash_move = entry.map_or(0, |e| e.mv);
         if let Some(e) = entry
-            && !pv_node
+            && !PV
             && !second_repetition
             && i32::from(e.depth) >= depth
             && let Some(score) = tt_cutoff(&e, ply, alpha, beta)
@@ -261,7 +262,10 @@ impl Searcher {
         };
 
         let us = board.side_to_move();
-        let selective = !self.exhaustive && !pv_node && !in_check;
+        let selective = !self.exhaustive && !PV && !in_check;
+        // Two null moves in a row would only search the same position
+        // shallower.
+        let after_null = self.stack[ply].last_move.is_none();
 
         if selective
             && depth <= REVERSE_FUTILITY_DEPTH
@@ -274,7 +278,7 @@ impl Searcher {
         // Null-move pruning: if passing still beats beta, a real move will.
         if selective
             && self.features.null_move
-            && allow_null
+            && !after_null
             && depth >= 2
             && static_eval >= beta
             && beta.abs() < MATE_BOUND
@@ -291,16 +295,8 @@ impl Searcher {
             self.keys.push(board.key());
             self.stack[ply + 1] = next;
             self.nodes += 1;
-            let value = -self.pvs(
-                board,
-                -beta,
-                -beta + 1,
-                depth - 1 - r,
-                ply + 1,
-                false,
-                false,
-                observer,
-            );
+            let value =
+                -self.pvs::<false>(board, -beta, -beta + 1, depth - 1 - r, ply + 1, observer);
             board.unmake_null();
             self.keys.pop();
             if self.aborted {
@@ -384,16 +380,7 @@ impl Searcher {
             let new_depth = depth - 1 + i32::from(extend);
             let mut value;
             if searched == 0 {
-                value = -self.pvs(
-                    board,
-                    -beta,
-                    -alpha,
-                    new_depth,
-                    ply + 1,
-                    pv_node,
-                    true,
-                    observer,
-                );
+                value = -self.pvs::<PV>(board, -beta, -alpha, new_depth, ply + 1, observer);
             } else {
                 let mut r = 0;
                 if !self.exhaustive
@@ -405,42 +392,17 @@ impl Searcher {
                     && !gives_check
                     && !is_killer
                 {
-                    r = reduction(depth, searched) - i32::from(pv_node);
+                    r = reduction(depth, searched) - i32::from(PV);
                     r = r.clamp(0, new_depth - 1);
                 }
-                value = -self.pvs(
-                    board,
-                    -alpha - 1,
-                    -alpha,
-                    new_depth - r,
-                    ply + 1,
-                    false,
-                    true,
-                    observer,
-                );
+                value =
+                    -self.pvs::<false>(board, -alpha - 1, -alpha, new_depth - r, ply + 1, observer);
                 if value > alpha && r > 0 {
-                    value = -self.pvs(
-                        board,
-                        -alpha - 1,
-                        -alpha,
-                        new_depth,
-                        ply + 1,
-                        false,
-                        true,
-                        observer,
-                    );
+                    value =
+                        -self.pvs::<false>(board, -alpha - 1, -alpha, new_depth, ply + 1, observer);
                 }
-                if value > alpha && value < beta && pv_node {
-                    value = -self.pvs(
-                        board,
-                        -beta,
-                        -alpha,
-                        new_depth,
-                        ply + 1,
-                        true,
-                        true,
-                        observer,
-                    );
+                if PV && value > alpha && value < beta {
+                    value = -self.pvs::<true>(board, -beta, -alpha, new_depth, ply + 1, observer);
                 }
             }
             self.unmake_move(board);
@@ -453,7 +415,7 @@ impl Searcher {
                 best_move = mv;
                 if value > alpha {
                     alpha = value;
-                    if pv_node {
+                    if PV {
                         let (head, tail) = self.pv.split_at_mut(ply + 1);
                         head[ply].clear();
                         head[ply].push(mv);

@@ -298,11 +298,11 @@ fn root_search(
             (best + TOLERANCE).max(alpha).min(beta - 1)
         };
         let value = if i == first {
-            -s.pvs(board, -beta, -alpha, new_depth, 1, true, true, &*observer)
+            -s.pvs::<true>(board, -beta, -alpha, new_depth, 1, &*observer)
         } else {
-            let v = -s.pvs(board, -bar - 1, -bar, new_depth, 1, false, true, &*observer);
+            let v = -s.pvs::<false>(board, -bar - 1, -bar, new_depth, 1, &*observer);
             if v > bar && !s.aborted {
-                -s.pvs(board, -beta, -bar, new_depth, 1, true, true, &*observer)
+                -s.pvs::<true>(board, -beta, -bar, new_depth, 1, &*observer)
             } else {
                 v
             }

@@ -164,8 +164,9 @@ pub(crate) struct Frame {
     bonus_white: i32,
     /// `PawnBit`.
     files: PawnFiles,
-    /// The move that led to this node (`Move::NULL` for a null move / the
-    /// root).
+    /// The move that led to this node: `None` after a null move (no
+    /// second null move follows one) and at the root of a game's first
+    /// position.
     last_move: Option<Move>,
     /// Plies since the last null move (repetitions do not cross one).
     since_null: u32,
