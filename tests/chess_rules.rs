@@ -4,7 +4,7 @@
 
 use engine::chess::{
     Board, BoardFile, BoardFileError, CastlingSide, Color, FenError, GameStatus, Move, MoveError,
-    MoveList, Role, STARTPOS, Special, Square,
+    MoveList, Repetitions, Role, STARTPOS, Special, Square,
 };
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -650,6 +650,39 @@ fn repetition_stops_at_null_moves_and_the_fen_clock() {
     assert_eq!(fresh.repetition_count(), 0);
     assert_eq!(fresh.halfmove_clock(), 4);
     assert_eq!(fresh.fullmove_number(), 3);
+}
+
+/// The repetition walker tells occurrences before a mark (the search's
+/// root) from those after it (inside the search tree).
+#[test]
+fn repetitions_since_a_mark() {
+    let mut b = Board::startpos();
+    let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"];
+    for m in shuffle {
+        b.play_uci(m).unwrap();
+    }
+    let mark = b.history_len();
+    assert_eq!(
+        b.repetitions(mark),
+        Repetitions {
+            count: 1,
+            since_mark: false
+        }
+    );
+    for m in shuffle {
+        b.play_uci(m).unwrap();
+    }
+    // The start position, third time: once at the mark, once before it.
+    assert_eq!(
+        b.repetitions(mark),
+        Repetitions {
+            count: 2,
+            since_mark: true
+        }
+    );
+    assert_eq!(b.repetitions(mark + 1).count, 2);
+    assert!(!b.repetitions(mark + 1).since_mark);
+    assert_eq!(b.status(), GameStatus::ThreefoldRepetition);
 }
 
 /// The bitboard attack test agrees with the handbook's `Attacks` on the

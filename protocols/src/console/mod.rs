@@ -435,7 +435,6 @@ impl Console<'_> {
             &self.person_times,
         );
         let infinite = self.level == Level::Infinite;
-        let keys = self.game.keys.clone();
         let mut watch = ThinkWatch {
             console_out: &mut *self.out,
             lines: &self.lines,
@@ -446,7 +445,7 @@ impl Console<'_> {
             infinite,
             pv: Vec::new(),
         };
-        self.brain.think(board, &keys, &plan, use_book, &mut watch)
+        self.brain.think(board, &plan, use_book, &mut watch)
     }
 
     /// The handbook's `ProgramMove`.
@@ -707,7 +706,6 @@ impl Console<'_> {
                 break;
             };
             self.game.board.unmake();
-            self.game.keys.pop();
             self.game.redo.push(record);
             taken += 1;
         }
@@ -726,7 +724,6 @@ impl Console<'_> {
             let Some(record) = self.game.redo.pop() else {
                 break;
             };
-            self.game.keys.push(self.game.board.key());
             self.game.board.make(record.mv);
             self.game.records.push(record);
             replayed += 1;

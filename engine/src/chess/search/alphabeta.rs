@@ -131,40 +131,14 @@ impl Searcher {
         next.static_white += sign(us) * delta;
         next.bonus_white += sign(us) * evaluator.move_bonus(board, mv);
         next.last_move = Some(mv);
-        next.since_null += 1;
         board.make(mv);
-        self.keys.push(board.key());
         self.stack[ply + 1] = next;
         self.nodes += 1;
     }
 
     pub(super) fn unmake_move(&mut self, board: &mut Board) {
         board.unmake();
-        self.keys.pop();
     }
-
-    /// How often the position at the top of `keys` occurred before, and
-    /// whether one of those occurrences lies inside the search tree.
-    fn repetitions(&self, board: &Board, ply: usize) -> (u32, bool) {
-        let limit = (board.halfmove_clock() as usize).min(self.stack[ply].since_null as usize);
-        let n = self.keys.len();
-        let key = board.key();
-        let mut count = 0;
-        let mut in_tree = false;
-        let mut back = 4;
-        while back <= limit && back < n {
-            let i = n - 1 - back;
-            if self.keys[i] == key {
-                count += 1;
-                if i >= self.root_index {
-                    in_tree = true;
-                }
-            }
-            back += 2;
-        }
-        (count, in_tree)
-    }
-
     /// Principal variation search below the root. `depth` is in plies;
     /// checking moves (unless the checker is lost by exchange) and pawns
     /// reaching the 7th rank do not use one.
@@ -193,11 +167,11 @@ impl Searcher {
 
         // Draw rules: repetition inside the tree or a third occurrence,
         // the 50-move rule, insufficient material.
-        let (repeats, in_tree) = self.repetitions(board, ply);
-        if in_tree || repeats >= 2 || board.halfmove_clock() >= 100 {
+        let repetitions = board.repetitions(self.root_ply);
+        if repetitions.since_mark || repetitions.count >= 2 || board.halfmove_clock() >= 100 {
             return 0;
         }
-        let second_repetition = repeats == 1;
+        let second_repetition = repetitions.count == 1;
         let files = self.stack[ply].files.0;
         if files[0].iter().chain(files[1].iter()).all(|&n| n == 0)
             && board.is_insufficient_material()
@@ -290,15 +264,12 @@ impl Searcher {
             let r = 3 + depth / 6 + ((static_eval - beta) / 256).min(3);
             let mut next = self.stack[ply];
             next.last_move = None;
-            next.since_null = 0;
             board.make_null();
-            self.keys.push(board.key());
             self.stack[ply + 1] = next;
             self.nodes += 1;
             let value =
                 -self.pvs::<false>(board, -beta, -beta + 1, depth - 1 - r, ply + 1, observer);
             board.unmake_null();
-            self.keys.pop();
             if self.aborted {
                 return 0;
             }
