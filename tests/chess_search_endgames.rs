@@ -27,7 +27,6 @@ fn play_out(fen: &str, attacker: Color, threads: usize) -> usize {
     for s in &mut searchers {
         s.set_threads(threads);
     }
-    let mut keys = vec![board.key()];
     for ply in 0..100 {
         let status = board.status();
         if status == GameStatus::Checkmate {
@@ -50,11 +49,9 @@ fn play_out(fen: &str, attacker: Color, threads: usize) -> usize {
             multipv: 1,
             ..Limits::default()
         };
-        let result =
-            searchers[usize::from(us != attacker)].search(&mut board, &keys, &limits, &mut Quiet);
+        let result = searchers[usize::from(us != attacker)].search(&mut board, &limits, &mut Quiet);
         let mv = result.best.expect("a legal move");
         board.play(mv).unwrap();
-        keys.push(board.key());
     }
     panic!(
         "{fen}: not mated within 50 moves, ended at {}",
@@ -93,7 +90,7 @@ fn two_threads_find_a_mate_in_three_with_its_score() {
             multipv: 1,
             ..Limits::default()
         };
-        let result = searcher.search(&mut board, &[], &limits, &mut Quiet);
+        let result = searcher.search(&mut board, &limits, &mut Quiet);
         assert_eq!(
             result.best.map(|m| m.to_uci()),
             Some("f6a6".to_string()),

@@ -48,5 +48,5 @@ pub use boardfile::{BoardFile, BoardFileError};
 pub use fen::{FenError, STARTPOS};
 pub use moves::{MAX_MOVES, Move, MoveList, Special};
 pub use notation::MoveError;
-pub use rules::GameStatus;
-pub use types::{Color, ParseSquareError, Piece, Role, Square};
+pub use rules::{GameStatus, Repetitions};
+pub use types::{CastlingSide, Color, ParseSquareError, Piece, Role, Square};

@@ -113,12 +113,11 @@ impl Brain {
         self.book.as_ref()?.choose(board, &mut self.rng)
     }
 
-    /// Decides the move for the side to move. `game_keys` are the keys of
-    /// the positions before this one (for repetitions).
+    /// Decides the move for the side to move (the board's history gives
+    /// the search the game's repetitions).
     pub fn think(
         &mut self,
         board: &Board,
-        game_keys: &[u64],
         plan: &Plan,
         use_book: bool,
         watcher: &mut dyn Watcher,
@@ -160,9 +159,7 @@ impl Brain {
             watcher: RefCell::new(observer_watch),
             pv: Vec::new(),
         };
-        let result = self
-            .searcher
-            .search(&mut b, game_keys, limits, &mut observer);
+        let result = self.searcher.search(&mut b, limits, &mut observer);
         Thought {
             best: result.best,
             source: Source::Search,

@@ -434,7 +434,6 @@ impl Console<'_> {
             &self.person_times,
         );
         let infinite = self.level == Level::Infinite;
-        let keys = self.game.keys.clone();
         let end_of_input_quits = self.end_of_input_quits();
         let mut watch = ThinkWatch {
             console_out: &mut *self.out,
@@ -447,7 +446,7 @@ impl Console<'_> {
             end_of_input_quits,
             pv: Vec::new(),
         };
-        self.brain.think(board, &keys, &plan, use_book, &mut watch)
+        self.brain.think(board, &plan, use_book, &mut watch)
     }
 
     /// The handbook's `ProgramMove`.
@@ -721,7 +720,6 @@ impl Console<'_> {
                 break;
             };
             self.game.board.unmake();
-            self.game.keys.pop();
             self.game.redo.push(record);
             taken += 1;
         }
@@ -740,7 +738,6 @@ impl Console<'_> {
             let Some(record) = self.game.redo.pop() else {
                 break;
             };
-            self.game.keys.push(self.game.board.key());
             self.game.board.make(record.mv);
             self.game.records.push(record);
             replayed += 1;

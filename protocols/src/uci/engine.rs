@@ -127,9 +127,9 @@ impl SearchObserver for UciObserver {
 pub struct UciEngine {
     out: Output,
     options: Options,
+    /// The position with the moves that led to it (its history gives the
+    /// search the game's repetitions).
     board: Board,
-    /// Keys of the game positions up to and including the current one.
-    keys: Vec<u64>,
     /// The searcher, lent to the search thread while it runs.
     searcher: Option<Searcher>,
     running: Option<JoinHandle<Searcher>>,
@@ -141,13 +141,10 @@ pub struct UciEngine {
 
 impl UciEngine {
     pub fn new(out: Output) -> UciEngine {
-        let board = Board::startpos();
-        let keys = vec![board.key()];
         UciEngine {
             out,
             options: Options::default(),
-            board,
-            keys,
+            board: Board::startpos(),
             // The hash is allocated lazily (first `isready` or `go`): a GUI
             // wants `uciok` fast.
             searcher: None,
@@ -330,7 +327,6 @@ impl UciEngine {
             }
         };
         board.set_chess960(self.options.chess960);
-        let mut keys = vec![board.key()];
         for (i, text) in moves.iter().enumerate() {
             if let Err(e) = board.play_uci(text) {
                 self.info_string(&format!(
@@ -339,10 +335,8 @@ impl UciEngine {
                 ));
                 return;
             }
-            keys.push(board.key());
         }
         self.board = board;
-        self.keys = keys;
     }
 
     fn go(&mut self, params: &GoParams) {
@@ -376,7 +370,6 @@ impl UciEngine {
         shared.clock_start_ms.store(now, Ordering::Relaxed);
         shared.search_start_ms.store(now, Ordering::Relaxed);
         let mut board = self.board.clone();
-        let keys = self.keys.clone();
         let out = self.out.clone();
         let chess960 = self.options.chess960;
         let handle = thread::Builder::new()
@@ -390,7 +383,7 @@ impl UciEngine {
                     last_info: None,
                 };
                 let result = panic::catch_unwind(AssertUnwindSafe(|| {
-                    searcher.search(&mut board, &keys, &limits, &mut observer)
+                    searcher.search(&mut board, &limits, &mut observer)
                 }));
                 let (best, ponder, nodes) = match result {
                     Ok(r) => (r.best, r.ponder, Some(r.nodes)),

@@ -86,7 +86,7 @@ pub fn run(depth: u32, mut report: impl FnMut(usize, &str, u64)) -> u64 {
             continue;
         };
         searcher.clear();
-        let result = searcher.search(&mut board, &[], &limits, &mut Silent);
+        let result = searcher.search(&mut board, &limits, &mut Silent);
         total += result.nodes;
         report(i, fen, result.nodes);
     }

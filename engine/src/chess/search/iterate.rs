@@ -29,7 +29,6 @@ struct RootMove {
 pub(super) fn run(
     s: &mut Searcher,
     board: &mut Board,
-    game_keys: &[u64],
     limits: &Limits,
     observer: &mut dyn SearchObserver,
 ) -> SearchResult {
@@ -44,19 +43,13 @@ pub(super) fn run(
     }
     s.history.iter_mut().for_each(|h| *h /= 4);
 
-    s.keys.clear();
-    s.keys.extend_from_slice(game_keys);
-    if s.keys.last() != Some(&board.key()) {
-        s.keys.push(board.key());
-    }
-    s.root_index = s.keys.len() - 1;
+    s.root_ply = board.history_len();
     let evaluator = Evaluator::new(board);
     s.stack[0] = Frame {
         static_white: evaluator.static_white(board),
         bonus_white: 0,
         files: PawnFiles::from_board(board),
         last_move: board.moves_played().last(),
-        since_null: s.root_index as u32,
     };
     s.evaluator = Some(evaluator);
 
@@ -298,11 +291,11 @@ fn root_search(
             (best + TOLERANCE).max(alpha).min(beta - 1)
         };
         let value = if i == first {
-            -s.pvs(board, -beta, -alpha, new_depth, 1, true, true, &*observer)
+            -s.pvs::<true>(board, -beta, -alpha, new_depth, 1, &*observer)
         } else {
-            let v = -s.pvs(board, -bar - 1, -bar, new_depth, 1, false, true, &*observer);
+            let v = -s.pvs::<false>(board, -bar - 1, -bar, new_depth, 1, &*observer);
             if v > bar && !s.aborted {
-                -s.pvs(board, -beta, -bar, new_depth, 1, true, true, &*observer)
+                -s.pvs::<true>(board, -beta, -bar, new_depth, 1, &*observer)
             } else {
                 v
             }

@@ -164,11 +164,10 @@ pub(crate) struct Frame {
     bonus_white: i32,
     /// `PawnBit`.
     files: PawnFiles,
-    /// The move that led to this node (`Move::NULL` for a null move / the
-    /// root).
+    /// The move that led to this node: `None` after a null move (no
+    /// second null move follows one) and at the root of a game's first
+    /// position.
     last_move: Option<Move>,
-    /// Plies since the last null move (repetitions do not cross one).
-    since_null: u32,
 }
 
 /// The searcher: transposition table, killer moves and history survive
@@ -188,11 +187,9 @@ pub struct Searcher {
     // Per search:
     evaluator: Option<Evaluator>,
     stack: Vec<Frame>,
-    /// Keys of the game positions (since the last irreversible move) and
-    /// of the search path.
-    keys: Vec<u64>,
-    /// Index in `keys` of the root position.
-    root_index: usize,
+    /// The board's history length at the root: a repetition at or after
+    /// it lies inside the search tree.
+    root_ply: usize,
     pv: Vec<Vec<Move>>,
     /// Move-ordering scores, one buffer per ply (a fresh 2 KiB array per
     /// node cost a memset each).
@@ -225,8 +222,7 @@ impl Searcher {
             history: vec![0; 2 * 64 * 64],
             evaluator: None,
             stack: vec![Frame::default(); MAX_PLY + 2],
-            keys: Vec::with_capacity(512),
-            root_index: 0,
+            root_ply: 0,
             scores: vec![[0; MAX_MOVES]; MAX_PLY + 2],
             pv: (0..MAX_PLY + 2)
                 .map(|_| Vec::with_capacity(MAX_PLY))
@@ -292,10 +288,9 @@ impl Searcher {
         self.tt.hashfull()
     }
 
-    /// Searches `board` (left unchanged on return). `game_keys` are the
-    /// Zobrist keys of the positions played before it, oldest first (the
-    /// root's own key may be included last or not); they make the search
-    /// see repetitions of the game.
+    /// Searches `board` (left unchanged on return). The board's history
+    /// (the moves played to reach it) makes the search see repetitions of
+    /// the game.
     ///
     /// With more than one thread the result, the reports and the calls to
     /// `observer` are this thread's; only node counts include the
@@ -303,16 +298,15 @@ impl Searcher {
     pub fn search(
         &mut self,
         board: &mut Board,
-        game_keys: &[u64],
         limits: &Limits,
         observer: &mut dyn SearchObserver,
     ) -> SearchResult {
         self.tt.new_search();
         if self.helpers.is_empty() {
             self.role = Role::Alone;
-            iterate::run(self, board, game_keys, limits, observer)
+            iterate::run(self, board, limits, observer)
         } else {
-            smp::search(self, board, game_keys, limits, observer)
+            smp::search(self, board, limits, observer)
         }
     }
 

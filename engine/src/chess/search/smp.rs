@@ -125,7 +125,6 @@ impl Drop for StopOnDrop<'_> {
 pub(super) fn search(
     main: &mut Searcher,
     board: &mut Board,
-    game_keys: &[u64],
     limits: &Limits,
     observer: &mut dyn SearchObserver,
 ) -> SearchResult {
@@ -165,7 +164,6 @@ pub(super) fn search(
                     iterate::run(
                         helper,
                         &mut helper_board,
-                        game_keys,
                         helper_limits,
                         &mut HelperObserver { stop },
                     );
@@ -176,7 +174,7 @@ pub(super) fn search(
             }
         }
         let _stop_helpers = StopOnDrop(&stop);
-        iterate::run(main, board, game_keys, limits, observer)
+        iterate::run(main, board, limits, observer)
     });
     main.helpers = helpers;
     result.nodes = main.nodes + main.helpers.iter().map(|h| h.nodes).sum::<u64>();
@@ -227,7 +225,7 @@ mod tests {
             multipv: 1,
             ..Limits::default()
         };
-        let result = searcher.search(&mut board, &[], &limits, &mut Silent);
+        let result = searcher.search(&mut board, &limits, &mut Silent);
         assert!(result.best.is_some());
         assert_eq!(board.to_fen(), MIDDLEGAME);
         // Each thread adds its count to the total and compares every 1024
@@ -246,12 +244,12 @@ mod tests {
         };
         let single = {
             let mut board = Board::from_fen(MIDDLEGAME).unwrap();
-            Searcher::new(1).search(&mut board, &[], &limits, &mut Silent)
+            Searcher::new(1).search(&mut board, &limits, &mut Silent)
         };
         let mut searcher = Searcher::new(1);
         searcher.set_threads(3);
         let mut board = Board::from_fen(MIDDLEGAME).unwrap();
-        let smp = searcher.search(&mut board, &[], &limits, &mut Silent);
+        let smp = searcher.search(&mut board, &limits, &mut Silent);
         assert_eq!(smp.depth, 6);
         assert!(smp.best.is_some());
         // The helpers' deeper table entries can move a depth-6 score in
@@ -266,9 +264,6 @@ mod tests {
         assert_eq!(searcher.threads(), 1);
         assert!(searcher.helpers.is_empty());
         searcher.clear();
-        assert_eq!(
-            searcher.search(&mut board, &[], &limits, &mut Silent),
-            single
-        );
+        assert_eq!(searcher.search(&mut board, &limits, &mut Silent), single);
     }
 }
