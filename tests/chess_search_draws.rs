@@ -1,20 +1,9 @@
 //! The search sees the game's repetitions through the board's history:
 //! the moves that led to the root are part of the position it is given.
 
-use engine::chess::search::{Limits, SearchInfo, SearchObserver, Searcher};
+use engine::chess::search::{Limits, Searcher};
 use engine::chess::{Board, GameStatus};
-
-struct Quiet;
-
-impl SearchObserver for Quiet {
-    fn elapsed_ms(&self) -> u64 {
-        0
-    }
-    fn stop_requested(&self) -> bool {
-        false
-    }
-    fn on_info(&mut self, _info: &SearchInfo) {}
-}
+use engine::control::Unlimited;
 
 /// Black, a queen down, may repeat the start position a third time: with
 /// the game's moves on the board the search takes the draw; with the same
@@ -30,7 +19,7 @@ fn a_losing_side_claims_the_game_repetition() {
         multipv: 1,
         ..Limits::default()
     };
-    let drawn = Searcher::new(1).search(&mut board.clone(), &limits, &mut Quiet);
+    let drawn = Searcher::new(1).search(&mut board.clone(), &limits, &mut Unlimited);
     let repeat = board.parse_uci_move("g8h8").unwrap();
     assert_eq!(drawn.best, Some(repeat));
     assert_eq!(drawn.score, 0);
@@ -39,6 +28,6 @@ fn a_losing_side_claims_the_game_repetition() {
     assert_eq!(after.status(), GameStatus::ThreefoldRepetition);
 
     let mut fresh = Board::from_fen(&board.to_fen()).unwrap();
-    let lost = Searcher::new(1).search(&mut fresh, &limits, &mut Quiet);
+    let lost = Searcher::new(1).search(&mut fresh, &limits, &mut Unlimited);
     assert!(lost.score < -500, "score {} without the game", lost.score);
 }

@@ -6,7 +6,7 @@
 use engine::chess::book::Book;
 use engine::chess::mate::{MateResult, MateSolver};
 use engine::chess::search::score::MATE;
-use engine::chess::search::{Limits, SearchInfo, SearchObserver, Searcher};
+use engine::chess::search::{Control, Limits, SearchInfo, SearchReport, Searcher};
 use engine::chess::{Board, Move};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -74,7 +74,7 @@ struct Observer<'a> {
     pv: Vec<Move>,
 }
 
-impl SearchObserver for Observer<'_> {
+impl Control<SearchReport> for Observer<'_> {
     fn elapsed_ms(&self) -> u64 {
         self.start.elapsed().as_millis() as u64
     }
@@ -83,7 +83,10 @@ impl SearchObserver for Observer<'_> {
         self.watcher.borrow_mut().stop_now()
     }
 
-    fn on_info(&mut self, info: &SearchInfo) {
+    fn report(&mut self, report: &SearchReport) {
+        let SearchReport::Iteration(info) = report else {
+            return;
+        };
         let elapsed = self.start.elapsed();
         if info.multipv == 1 && !info.pv.is_empty() {
             self.pv = info.pv.clone();

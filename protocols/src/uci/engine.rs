@@ -13,7 +13,7 @@ use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use engine::chess::search::time::{Budget, Clock};
-use engine::chess::search::{Limits, SearchInfo, SearchObserver, Searcher};
+use engine::chess::search::{Control, Limits, SearchInfo, SearchReport, Searcher};
 use engine::chess::{Board, Color, MoveList};
 
 use super::command::{Command, GoParams, PositionStart, parse_line};
@@ -89,7 +89,7 @@ struct UciObserver {
     last_info: Option<SearchInfo>,
 }
 
-impl SearchObserver for UciObserver {
+impl Control<SearchReport> for UciObserver {
     fn elapsed_ms(&self) -> u64 {
         self.shared
             .now_ms()
@@ -104,21 +104,24 @@ impl SearchObserver for UciObserver {
         self.shared.stop.load(Ordering::Relaxed)
     }
 
-    fn on_info(&mut self, info: &SearchInfo) {
-        self.out
-            .line(&info_line(info, self.shared.searching_ms(), self.chess960));
-        if info.multipv == 1 {
-            self.last_info = Some(info.clone());
-        }
-    }
-
-    fn on_current_move(&mut self, depth: u32, mv: engine::chess::Move, number: usize) {
-        // Only for long searches: a GUI's move list, not a log flood.
-        if self.shared.searching_ms() >= 3000 {
-            self.out.line(&format!(
-                "info depth {depth} currmove {} currmovenumber {number}",
-                move_text(mv, self.chess960)
-            ));
+    fn report(&mut self, report: &SearchReport) {
+        match report {
+            SearchReport::Iteration(info) => {
+                self.out
+                    .line(&info_line(info, self.shared.searching_ms(), self.chess960));
+                if info.multipv == 1 {
+                    self.last_info = Some(info.clone());
+                }
+            }
+            // Only for long searches: a GUI's move list, not a log flood.
+            SearchReport::CurrentMove { depth, mv, number } => {
+                if self.shared.searching_ms() >= 3000 {
+                    self.out.line(&format!(
+                        "info depth {depth} currmove {} currmovenumber {number}",
+                        move_text(*mv, self.chess960)
+                    ));
+                }
+            }
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The recursive search (`Search`, `LoopBody`, `Update`) and the capture
 //! search at the horizon.
 
+use super::SearchReport;
 use super::moves::encode;
 use super::ordering::{history_index, mvv_lva, pick, score_moves};
 use super::score::{INFINITY, MATE, MATE_BOUND, from_tt, to_tt};
@@ -10,6 +11,7 @@ use super::{MAX_PLY, Searcher};
 use crate::chess::eval::leaf::leaf_white;
 use crate::chess::eval::{TEMPO, apply_draw_rules, material, sign};
 use crate::chess::{Board, Color, Move, MoveList, Role};
+use crate::control::Control;
 
 /// How often (in nodes) the clock and the stop flag are looked at.
 pub(super) const CHECK_EVERY: u64 = 1024;
@@ -55,7 +57,7 @@ impl Searcher {
     /// [`CHECK_EVERY`] nodes the node limit on all threads' nodes, the hard
     /// time limit and the stop flag.
     #[inline]
-    pub(super) fn out_of_budget(&mut self, observer: &dyn super::SearchObserver) -> bool {
+    pub(super) fn out_of_budget(&mut self, observer: &dyn Control<SearchReport>) -> bool {
         if self.aborted {
             return true;
         }
@@ -68,7 +70,7 @@ impl Searcher {
     }
 
     /// The checks made every [`CHECK_EVERY`] nodes; true to stop.
-    fn poll(&mut self, observer: &dyn super::SearchObserver) -> bool {
+    fn poll(&mut self, observer: &dyn Control<SearchReport>) -> bool {
         self.role.publish_nodes(self.nodes);
         if self.role.total_nodes(self.nodes) >= self.node_limit {
             return true;
@@ -153,7 +155,7 @@ impl Searcher {
         mut beta: i32,
         mut depth: i32,
         ply: usize,
-        observer: &dyn super::SearchObserver,
+        observer: &dyn Control<SearchReport>,
     ) -> i32 {
         self.pv[ply].clear();
         if self.out_of_budget(observer) {
@@ -469,7 +471,7 @@ impl Searcher {
         mut alpha: i32,
         beta: i32,
         ply: usize,
-        observer: &dyn super::SearchObserver,
+        observer: &dyn Control<SearchReport>,
     ) -> i32 {
         self.pv[ply].clear();
         if self.out_of_budget(observer) {

@@ -6,8 +6,9 @@
 //! part II).
 //!
 //! The search does no I/O and reads no clock: the caller hands in a
-//! [`SearchObserver`] that tells it the elapsed time and whether to stop,
-//! and receives typed [`SearchInfo`] reports to format. With
+//! [`Control`] (the contract shared by the three games) that tells it the
+//! elapsed time and whether to stop, and receives typed [`SearchReport`]s
+//! to format. With
 //! [`Searcher::set_threads`] above 1 the search also starts helper threads
 //! (Lazy SMP, `smp.rs`) for its own duration.
 
@@ -25,6 +26,7 @@ pub mod tt;
 use crate::chess::eval::Evaluator;
 use crate::chess::eval::pawns::PawnFiles;
 use crate::chess::{Board, MAX_MOVES, Move};
+pub use crate::control::Control;
 use smp::Role;
 use std::sync::Arc;
 use time::Budget;
@@ -82,7 +84,7 @@ pub struct Limits {
     /// Mate search: find a mate in at most this many moves and stop (the
     /// handbook's **Mate search** level; selective pruning is off).
     pub mate: Option<u32>,
-    /// Soft and hard time limits (ms from the observer's clock start).
+    /// Soft and hard time limits (ms from the control's clock start).
     pub time: Option<Budget>,
     /// Search only these root moves (empty: all).
     pub searchmoves: Vec<Move>,
@@ -122,20 +124,15 @@ pub struct SearchInfo {
     pub pv: Vec<Move>,
 }
 
-/// What the search tells its caller and asks it.
-pub trait SearchObserver {
-    /// Milliseconds since the search's clock started.
-    fn elapsed_ms(&self) -> u64;
-    /// Whether the time limits count now (false while pondering).
-    fn clock_running(&self) -> bool {
-        true
-    }
-    /// Whether the caller wants the search to end now (`stop`, `quit`).
-    fn stop_requested(&self) -> bool;
-    /// An iteration (or aspiration fail) result.
-    fn on_info(&mut self, info: &SearchInfo);
+/// What the search reports through its [`Control`]: the progress of the
+/// handbook's iterative deepening, and (for a GUI's move list in long
+/// searches) the root move now being searched.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SearchReport {
+    /// An iteration (or aspiration fail) result, one per `multipv` line.
+    Iteration(SearchInfo),
     /// The root move now being searched (1-based number).
-    fn on_current_move(&mut self, _depth: u32, _mv: Move, _number: usize) {}
+    CurrentMove { depth: u32, mv: Move, number: usize },
 }
 
 /// The outcome of a search.
@@ -293,20 +290,20 @@ impl Searcher {
     /// the game.
     ///
     /// With more than one thread the result, the reports and the calls to
-    /// `observer` are this thread's; only node counts include the
+    /// `control` are this thread's; only node counts include the
     /// helpers', and a node limit counts every thread's nodes.
     pub fn search(
         &mut self,
         board: &mut Board,
         limits: &Limits,
-        observer: &mut dyn SearchObserver,
+        control: &mut dyn Control<SearchReport>,
     ) -> SearchResult {
         self.tt.new_search();
         if self.helpers.is_empty() {
             self.role = Role::Alone;
-            iterate::run(self, board, limits, observer)
+            iterate::run(self, board, limits, control)
         } else {
-            smp::search(self, board, limits, observer)
+            smp::search(self, board, limits, control)
         }
     }
 
