@@ -34,6 +34,7 @@ mod movegen;
 mod moves;
 mod notation;
 mod perft;
+pub mod player;
 mod rules;
 pub mod search;
 mod tables;

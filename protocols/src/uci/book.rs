@@ -1,16 +1,12 @@
-//! The UCI options `OwnBook` and `BookFile`, and the book move the engine
-//! answers at once while the game is in its opening book (the handbook's
-//! `FindOpeningMove`): `info string book move …`, then `bestmove`.
+//! The UCI options `OwnBook` and `BookFile`: which opening book the
+//! program plays from (the player chooses the book move, the handbook's
+//! `FindOpeningMove`, and the engine reports `info string book move …`).
 //!
 //! `OwnBook` (default on) uses the built-in opening library, or the
-//! Polyglot book named by `BookFile` when one is set. Book moves are chosen
-//! at random in proportion to their weights, so games vary.
+//! Polyglot book named by `BookFile` when one is set.
 
 use engine::chess::book::{Book, Library, PolyglotBook};
-use engine::chess::{Board, Move};
-use rand::SeedableRng;
-use rand::rngs::StdRng;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::sync::Arc;
 
 /// The `option` lines for the book.
 pub fn option_lines() -> [String; 2] {
@@ -24,34 +20,23 @@ pub fn option_lines() -> [String; 2] {
 pub struct BookOptions {
     own_book: bool,
     /// The Polyglot book from `BookFile`, if one is set and loaded.
-    polyglot: Option<Book>,
+    polyglot: Option<Arc<Book>>,
     /// The built-in library, compiled at first use.
-    library: Option<Book>,
-    rng: StdRng,
+    library: Option<Arc<Book>>,
 }
 
 impl Default for BookOptions {
+    /// Book on, built-in library.
     fn default() -> BookOptions {
-        // Different games should get different openings: seed from the
-        // clock (the front end may read it; the core never does).
-        let seed = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64);
-        BookOptions::with_seed(seed)
-    }
-}
-
-impl BookOptions {
-    /// Book on, built-in library, the given seed for the random choices.
-    pub fn with_seed(seed: u64) -> BookOptions {
         BookOptions {
             own_book: true,
             polyglot: None,
             library: None,
-            rng: StdRng::seed_from_u64(seed),
         }
     }
+}
 
+impl BookOptions {
     /// Handles `setoption` for the book options: `None` when `name` is not
     /// one of them, otherwise the outcome (an error message states the
     /// expected value; the previous setting is kept).
@@ -88,23 +73,21 @@ impl BookOptions {
         })?;
         let book = PolyglotBook::from_bytes(&bytes)
             .map_err(|e| format!("option BookFile: `{path}`: {e}; book unchanged"))?;
-        self.polyglot = Some(Book::Polyglot(book));
+        self.polyglot = Some(Arc::new(Book::Polyglot(book)));
         Ok(())
     }
 
-    /// A weighted random book move for this position, or `None` when the
-    /// book is off or the game has left it.
-    pub fn choose(&mut self, board: &Board) -> Result<Option<Move>, String> {
+    /// The book to play from, or `None` when the book is off.
+    pub fn current(&mut self) -> Result<Option<Arc<Book>>, String> {
         if !self.own_book {
             return Ok(None);
         }
         if self.polyglot.is_none() && self.library.is_none() {
             let library =
                 Library::builtin().map_err(|e| format!("opening library not loaded: {e}"))?;
-            self.library = Some(Book::Library(library));
+            self.library = Some(Arc::new(Book::Library(library)));
         }
-        let book = self.polyglot.as_ref().or(self.library.as_ref());
-        Ok(book.and_then(|b| b.choose(board, &mut self.rng)))
+        Ok(self.polyglot.as_ref().or(self.library.as_ref()).cloned())
     }
 }
 
@@ -139,14 +122,21 @@ pub fn read_book_file(path: &std::path::Path) -> Result<Vec<u8>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::chess::Board;
+
+    fn has_moves(b: &mut BookOptions) -> bool {
+        let start = Board::startpos();
+        b.current()
+            .unwrap()
+            .is_some_and(|book| !book.moves(&start).is_empty())
+    }
 
     #[test]
     fn options_switch_the_book() {
-        let mut b = BookOptions::with_seed(1);
-        let start = Board::startpos();
-        assert!(b.choose(&start).unwrap().is_some());
+        let mut b = BookOptions::default();
+        assert!(has_moves(&mut b));
         assert_eq!(b.set("OwnBook", Some("false")), Some(Ok(())));
-        assert_eq!(b.choose(&start), Ok(None));
+        assert!(b.current().unwrap().is_none());
         assert!(matches!(b.set("ownbook", Some("maybe")), Some(Err(_))));
         assert_eq!(b.set("OwnBook", Some("true")), Some(Ok(())));
         let err = b
@@ -154,10 +144,7 @@ mod tests {
             .unwrap()
             .unwrap_err();
         assert!(err.contains("Polyglot"), "{err}");
-        assert!(
-            b.choose(&start).unwrap().is_some(),
-            "library kept after a bad file"
-        );
+        assert!(has_moves(&mut b), "library kept after a bad file");
         assert_eq!(b.set("BookFile", Some("<empty>")), Some(Ok(())));
         assert_eq!(b.set("Hash", Some("1")), None);
     }

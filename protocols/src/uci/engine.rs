@@ -12,9 +12,11 @@ use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
+use engine::chess::player::{Plan, Player};
 use engine::chess::search::time::{Budget, Clock};
-use engine::chess::search::{Control, Limits, SearchInfo, SearchReport, Searcher};
+use engine::chess::search::{Control, Limits, SearchInfo, SearchReport};
 use engine::chess::{Board, Color, MoveList};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::command::{Command, GoParams, PositionStart, parse_line};
 use super::info::{bestmove_line, info_line, move_text};
@@ -113,6 +115,10 @@ impl Control<SearchReport> for UciObserver {
                     self.last_info = Some(info.clone());
                 }
             }
+            SearchReport::BookMove(mv) => self.out.line(&format!(
+                "info string book move {}",
+                move_text(*mv, self.chess960)
+            )),
             // Only for long searches: a GUI's move list, not a log flood.
             SearchReport::CurrentMove { depth, mv, number } => {
                 if self.shared.searching_ms() >= 3000 {
@@ -132,10 +138,15 @@ pub struct UciEngine {
     options: Options,
     /// The position with the moves that led to it (its history gives the
     /// search the game's repetitions).
+    /// The position of the last `position` command, handed to the player
+    /// at `go` (the player is away on the search thread while it thinks).
     board: Board,
-    /// The searcher, lent to the search thread while it runs.
-    searcher: Option<Searcher>,
-    running: Option<JoinHandle<Searcher>>,
+    /// The program, lent to the search thread while it runs.
+    player: Option<Player>,
+    running: Option<JoinHandle<Player>>,
+    /// Seed of the player's book choices: from the clock, so that games
+    /// vary (the front end may read it; the core never does).
+    seed: u64,
     shared: Arc<Shared>,
     debug: bool,
     /// OwnBook / BookFile and the opening book.
@@ -150,7 +161,10 @@ impl UciEngine {
             board: Board::startpos(),
             // The hash is allocated lazily (first `isready` or `go`): a GUI
             // wants `uciok` fast.
-            searcher: None,
+            player: None,
+            seed: SystemTime::now()
+                .duration_since(UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64),
             running: None,
             shared: Arc::new(Shared {
                 base: Instant::now(),
@@ -217,16 +231,16 @@ impl UciEngine {
             Command::Debug(on) => self.debug = on,
             Command::IsReady => {
                 if self.running.is_none() {
-                    self.ensure_searcher();
+                    self.ensure_player();
                 }
                 self.out.line("readyok");
             }
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::UciNewGame => {
                 self.stop_search();
-                self.ensure_searcher();
-                if let Some(s) = self.searcher.as_mut() {
-                    s.clear();
+                self.ensure_player();
+                if let Some(p) = self.player.as_mut() {
+                    p.new_game();
                 }
             }
             Command::Position { start, moves } => self.set_position(&start, &moves),
@@ -270,9 +284,9 @@ impl UciEngine {
         true
     }
 
-    fn ensure_searcher(&mut self) {
-        if self.searcher.is_none() && self.running.is_none() {
-            self.searcher = Some(Searcher::new(self.options.hash_mb));
+    fn ensure_player(&mut self) {
+        if self.player.is_none() && self.running.is_none() {
+            self.player = Some(Player::new(self.options.hash_mb, self.seed));
         }
     }
 
@@ -287,16 +301,16 @@ impl UciEngine {
             Ok(OptionEffect::None) => {}
             Ok(OptionEffect::ResizeHash) => {
                 self.stop_search();
-                match self.searcher.as_mut() {
-                    Some(s) => s.resize_hash(self.options.hash_mb),
-                    None => self.searcher = Some(Searcher::new(self.options.hash_mb)),
+                match self.player.as_mut() {
+                    Some(p) => p.searcher_mut().resize_hash(self.options.hash_mb),
+                    None => self.ensure_player(),
                 }
             }
             Ok(OptionEffect::ClearHash) => {
                 self.stop_search();
-                self.ensure_searcher();
-                if let Some(s) = self.searcher.as_mut() {
-                    s.clear();
+                self.ensure_player();
+                if let Some(p) = self.player.as_mut() {
+                    p.new_game();
                 }
             }
             Err(e) => self.info_string(&e.to_string()),
@@ -344,15 +358,14 @@ impl UciEngine {
 
     fn go(&mut self, params: &GoParams) {
         self.stop_search();
-        let limits = match self.book_move(params) {
-            Some(mv) => book_check(mv),
-            None => self.limits(params),
-        };
-        self.ensure_searcher();
-        let Some(mut searcher) = self.searcher.take() else {
+        self.ensure_player();
+        let Some(mut player) = self.player.take() else {
             return;
         };
-        searcher.set_threads(self.options.threads);
+        player.set_position(self.board.clone());
+        player.set_book(self.book_for(params));
+        player.searcher_mut().set_threads(self.options.threads);
+        let limits = self.limits(params);
         if self.debug {
             self.info_string(&format!(
                 "limits: depth {:?} nodes {:?} mate {:?} time {:?} multipv {} infinite {} threads {}",
@@ -362,9 +375,10 @@ impl UciEngine {
                 limits.time,
                 limits.multipv,
                 limits.infinite,
-                searcher.threads()
+                self.options.threads
             ));
         }
+        let plan = Plan::Search(limits);
         let shared = Arc::clone(&self.shared);
         shared.stop.store(false, Ordering::Relaxed);
         shared.pondering.store(params.ponder, Ordering::Relaxed);
@@ -372,7 +386,6 @@ impl UciEngine {
         let now = shared.now_ms();
         shared.clock_start_ms.store(now, Ordering::Relaxed);
         shared.search_start_ms.store(now, Ordering::Relaxed);
-        let mut board = self.board.clone();
         let out = self.out.clone();
         let chess960 = self.options.chess960;
         let handle = thread::Builder::new()
@@ -386,15 +399,15 @@ impl UciEngine {
                     last_info: None,
                 };
                 let result = panic::catch_unwind(AssertUnwindSafe(|| {
-                    searcher.search(&mut board, &limits, &mut observer)
+                    player.think(&plan, true, &mut observer)
                 }));
                 let (best, ponder, nodes) = match result {
-                    Ok(r) => (r.best, r.ponder, Some(r.nodes)),
+                    Ok(d) => (d.best, d.ponder, Some(d.nodes)),
                     Err(_) => {
                         // Never leave the GUI without a legal move.
                         out.line("info string internal error in the search; playing a legal move");
                         let mut list = MoveList::new();
-                        board.legal_moves(&mut list);
+                        player.position().legal_moves(&mut list);
                         (list.first().copied(), None, None)
                     }
                 };
@@ -418,7 +431,7 @@ impl UciEngine {
                     out.line(&info_line(&info, shared.searching_ms(), chess960));
                 }
                 out.line(&bestmove_line(best, ponder, chess960));
-                searcher
+                player
             });
         match handle {
             Ok(h) => self.running = Some(h),
@@ -426,10 +439,10 @@ impl UciEngine {
         }
     }
 
-    /// While in book, a game's `go` (not ponder, infinite, depth, nodes,
-    /// mate or searchmoves, which ask for analysis) is answered with the
-    /// book move.
-    fn book_move(&mut self, params: &GoParams) -> Option<engine::chess::Move> {
+    /// The book for this `go`: a game's `go` plays from the book; one
+    /// that asks for analysis (ponder, infinite, depth, nodes, mate or
+    /// searchmoves) searches.
+    fn book_for(&mut self, params: &GoParams) -> Option<Arc<engine::chess::book::Book>> {
         let analysis = params.ponder
             || params.infinite
             || params.depth.is_some()
@@ -439,18 +452,10 @@ impl UciEngine {
         if analysis {
             return None;
         }
-        match self.book.choose(&self.board) {
-            Ok(Some(mv)) => {
-                let text = move_text(mv, self.options.chess960);
-                self.info_string(&format!("book move {text}"));
-                Some(mv)
-            }
-            Ok(None) => None,
-            Err(e) => {
-                self.info_string(&e);
-                None
-            }
-        }
+        self.book.current().unwrap_or_else(|e| {
+            self.info_string(&e);
+            None
+        })
     }
 
     /// Translates `go` parameters into search limits (Turbo Chess time
@@ -496,7 +501,7 @@ impl UciEngine {
     }
 
     /// Ends a running search (it prints its `bestmove`) and takes the
-    /// searcher back.
+    /// player back.
     fn stop_search(&mut self) {
         if self.running.is_some() {
             self.shared.stop.store(true, Ordering::Relaxed);
@@ -509,23 +514,10 @@ impl UciEngine {
     fn join_search(&mut self) {
         if let Some(handle) = self.running.take() {
             match handle.join() {
-                Ok(s) => self.searcher = Some(s),
-                Err(_) => self.searcher = None,
+                Ok(p) => self.player = Some(p),
+                Err(_) => self.player = None,
             }
         }
-    }
-}
-
-/// The limits of the quick search that gives a book move its `info` line:
-/// GUIs and match runners (fastchess `--compliance`) expect a scored line
-/// before every `bestmove`, and the search also finds the ponder move.
-fn book_check(mv: engine::chess::Move) -> Limits {
-    Limits {
-        depth: Some(6),
-        nodes: Some(20_000),
-        searchmoves: vec![mv],
-        multipv: 1,
-        ..Limits::default()
     }
 }
 

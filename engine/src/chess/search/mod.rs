@@ -133,6 +133,10 @@ pub enum SearchReport {
     Iteration(SearchInfo),
     /// The root move now being searched (1-based number).
     CurrentMove { depth: u32, mv: Move, number: usize },
+    /// The program plays this move from its opening library (reported by
+    /// [`crate::chess::player::Player`] before the quick search that
+    /// checks it).
+    BookMove(Move),
 }
 
 /// The outcome of a search.
