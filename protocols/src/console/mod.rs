@@ -23,10 +23,11 @@ mod watch;
 
 pub use level::{Level, LevelError};
 
-use brain::{Brain, Source, Thought};
+use brain::{Source, Thought};
 use display::{board_text, numbered, side_name, status_line, value_text};
 use engine::chess::book::{Book, Library, PolyglotBook};
 use engine::chess::eval::PAWN_VALUE;
+use engine::chess::player::Player;
 use engine::chess::{Board, Color, GameStatus, Move, STARTPOS};
 use game::Game;
 use input::{Command, parse_command, parse_user_move};
@@ -111,7 +112,8 @@ struct Console<'a> {
     level: Level,
     mode: Mode,
     turned: bool,
-    brain: Brain,
+    /// The program (the same player the UCI front end calls).
+    player: Player,
     options: ConsoleOptions,
     round: u32,
     /// The program should make the next move (after the person moved, or
@@ -185,7 +187,11 @@ pub fn run(
             Mode::Normal
         },
         turned: false,
-        brain: Brain::new(options.hash_mb, book, options.seed),
+        player: {
+            let mut player = Player::new(options.hash_mb, options.seed);
+            player.set_book(book.map(std::sync::Arc::new));
+            player
+        },
         options,
         round: 1,
         program_to_move: false,
@@ -446,7 +452,7 @@ impl Console<'_> {
             end_of_input_quits,
             pv: Vec::new(),
         };
-        self.brain.think(board, &plan, use_book, &mut watch)
+        brain::think(&mut self.player, board, &plan, use_book, &mut watch)
     }
 
     /// The handbook's `ProgramMove`.
@@ -454,7 +460,8 @@ impl Console<'_> {
         self.program_to_move = false;
         let board = self.game.board.clone();
         let side = side_name(board.side_to_move());
-        let in_book = self.brain.book_move(&board).is_some();
+        self.player.set_position(board.clone());
+        let in_book = self.player.in_book();
         if in_book {
             self.say("Using opening library")?;
         } else {
@@ -660,7 +667,7 @@ impl Console<'_> {
             !board.side_to_move()
         };
         self.game = Game::new(board, program);
-        self.brain.new_game();
+        self.player.new_game();
         self.program_to_move = false;
         self.person_times.clear();
         self.say(&format!("New game (round {}).", self.round))?;
@@ -756,22 +763,18 @@ impl Console<'_> {
         if board.has_no_moves() {
             return self.say("No hint: there is no legal move.");
         }
-        let mv: Option<Move> = match self.brain.book_move(&board) {
-            Some(mv) => Some(mv),
-            None => {
-                let saved = self.level;
-                // A hint is a short search: a few plies, never the full time.
-                self.level = match saved {
-                    Level::Ply { plies } => Level::Ply {
-                        plies: plies.min(5),
-                    },
-                    _ => Level::Ply { plies: 4 },
-                };
-                let thought = self.think(&board, false);
-                self.level = saved;
-                thought.best
-            }
+        let saved = self.level;
+        // A hint is a library move or a short search: a few plies, never
+        // the full time.
+        self.level = match saved {
+            Level::Ply { plies } => Level::Ply {
+                plies: plies.min(5),
+            },
+            _ => Level::Ply { plies: 4 },
         };
+        let thought = self.think(&board, true);
+        self.level = saved;
+        let mv: Option<Move> = thought.best;
         match mv {
             Some(mv) => self.say(&format!("Hint: {}", board.san(mv))),
             None => self.say("No hint."),
