@@ -20,7 +20,8 @@ pub struct PlayArgs {
     /// demo, infinite, ply N, mate N (write ply:4 or "ply 4").
     #[arg(long, default_value = "normal 15")]
     pub level: String,
-    /// With --auto: stop after this many games.
+    /// With --auto: stop after this many games. Such a run plays its games
+    /// without input; otherwise the end of input ends the program.
     #[arg(long)]
     pub games: Option<u32>,
     /// End a game as unfinished after this many full moves.
