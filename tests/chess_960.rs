@@ -2,7 +2,7 @@
 //! Shredder-FEN / X-FEN, king-takes-rook UCI moves, perft from random
 //! starting arrays and games.
 
-use engine::chess::{Board, MoveList, Special, Square};
+use engine::chess::{Board, CastlingSide, Color, MoveList, Special, Square};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use shakmaty::fen::Fen;
@@ -172,7 +172,7 @@ fn chess960_notation() {
     let b = Board::from_fen_chess960("4k3/8/8/8/8/8/8/RR2K1RR w GB - 0 1").unwrap();
     assert_eq!(b.to_fen(), "4k3/8/8/8/8/8/8/RR2K1RR w GB - 0 1");
     assert_eq!(
-        b.castling_rook(engine::chess::Color::White, true),
+        b.castling_rook(Color::White, CastlingSide::KingSide),
         Some(Square::G1)
     );
     // Standard mode refuses Chess960 castling rights.

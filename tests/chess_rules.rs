@@ -3,8 +3,8 @@
 //! key against its from-scratch twin, draws, the handbook's board file.
 
 use engine::chess::{
-    Board, BoardFile, BoardFileError, Color, FenError, GameStatus, Move, MoveError, MoveList, Role,
-    STARTPOS, Special, Square,
+    Board, BoardFile, BoardFileError, CastlingSide, Color, FenError, GameStatus, Move, MoveError,
+    MoveList, Repetitions, Role, STARTPOS, Special, Square,
 };
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -240,6 +240,50 @@ fn uci_moves_round_trip_and_match_shakmaty() {
         promo.parse_uci_move("b7b8"),
         Err(MoveError::Illegal("b7b8".into()))
     );
+}
+
+/// Chess960 castling sides are told by the rook's place beside the king,
+/// wherever the two stand; the destinations are fixed (king c/g, rook d/f).
+#[test]
+fn castling_sides_in_chess960() {
+    // King on b1 between the a1 rook (a-side) and the g1 rook (h-side);
+    // Black's g8 rook is the only, hence outermost, a-side rook (`q`).
+    let board = Board::from_fen_chess960("6rk/6p1/8/8/8/8/8/RK4R1 w GAg - 0 1").unwrap();
+    assert_eq!(
+        board.castling_rook(Color::White, CastlingSide::QueenSide),
+        Some(Square::A1)
+    );
+    assert_eq!(
+        board.castling_rook(Color::White, CastlingSide::KingSide),
+        Some(Square::G1)
+    );
+    // Black's king stands on h8: its g8 rook is on the a-side.
+    assert_eq!(
+        board.castling_rook(Color::Black, CastlingSide::KingSide),
+        None
+    );
+    assert_eq!(
+        board.castling_rook(Color::Black, CastlingSide::QueenSide),
+        Some(Square::new(6, 7))
+    );
+    let long = board.parse_uci_move("b1a1").unwrap();
+    let short = board.parse_uci_move("b1g1").unwrap();
+    assert_eq!(long.castling_side(), Some(CastlingSide::QueenSide));
+    assert_eq!(short.castling_side(), Some(CastlingSide::KingSide));
+    assert_eq!(board.san(long), "O-O-O");
+    let mut after = board.clone();
+    after.make(long);
+    assert_eq!(after.to_fen(), "6rk/6p1/8/8/8/8/8/2KR2R1 b q - 1 1");
+    assert_eq!(
+        CastlingSide::KingSide.king_to(Color::Black),
+        Square::new(6, 7)
+    );
+    assert_eq!(
+        CastlingSide::QueenSide.rook_to(Color::Black),
+        Square::new(3, 7)
+    );
+    let e4 = Board::startpos().parse_uci_move("e2e4").unwrap();
+    assert_eq!(e4.castling_side(), None);
 }
 
 #[test]
@@ -606,6 +650,39 @@ fn repetition_stops_at_null_moves_and_the_fen_clock() {
     assert_eq!(fresh.repetition_count(), 0);
     assert_eq!(fresh.halfmove_clock(), 4);
     assert_eq!(fresh.fullmove_number(), 3);
+}
+
+/// The repetition walker tells occurrences before a mark (the search's
+/// root) from those after it (inside the search tree).
+#[test]
+fn repetitions_since_a_mark() {
+    let mut b = Board::startpos();
+    let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"];
+    for m in shuffle {
+        b.play_uci(m).unwrap();
+    }
+    let mark = b.history_len();
+    assert_eq!(
+        b.repetitions(mark),
+        Repetitions {
+            count: 1,
+            since_mark: false
+        }
+    );
+    for m in shuffle {
+        b.play_uci(m).unwrap();
+    }
+    // The start position, third time: once at the mark, once before it.
+    assert_eq!(
+        b.repetitions(mark),
+        Repetitions {
+            count: 2,
+            since_mark: true
+        }
+    );
+    assert_eq!(b.repetitions(mark + 1).count, 2);
+    assert!(!b.repetitions(mark + 1).since_mark);
+    assert_eq!(b.status(), GameStatus::ThreefoldRepetition);
 }
 
 /// The bitboard attack test agrees with the handbook's `Attacks` on the

@@ -4,20 +4,9 @@
 //! The same with two search threads (Lazy SMP), and a known mate found
 //! with its exact score by two threads.
 
-use engine::chess::search::{Limits, MATE, SearchInfo, SearchObserver, Searcher};
+use engine::chess::search::{Limits, MATE, Searcher};
 use engine::chess::{Board, Color, GameStatus};
-
-struct Quiet;
-
-impl SearchObserver for Quiet {
-    fn elapsed_ms(&self) -> u64 {
-        0
-    }
-    fn stop_requested(&self) -> bool {
-        false
-    }
-    fn on_info(&mut self, _info: &SearchInfo) {}
-}
+use engine::control::Unlimited;
 
 /// Plays the position out with `threads` search threads per side;
 /// returns the number of plies to mate, or panics.
@@ -27,7 +16,6 @@ fn play_out(fen: &str, attacker: Color, threads: usize) -> usize {
     for s in &mut searchers {
         s.set_threads(threads);
     }
-    let mut keys = vec![board.key()];
     for ply in 0..100 {
         let status = board.status();
         if status == GameStatus::Checkmate {
@@ -51,10 +39,9 @@ fn play_out(fen: &str, attacker: Color, threads: usize) -> usize {
             ..Limits::default()
         };
         let result =
-            searchers[usize::from(us != attacker)].search(&mut board, &keys, &limits, &mut Quiet);
+            searchers[usize::from(us != attacker)].search(&mut board, &limits, &mut Unlimited);
         let mv = result.best.expect("a legal move");
         board.play(mv).unwrap();
-        keys.push(board.key());
     }
     panic!(
         "{fen}: not mated within 50 moves, ended at {}",
@@ -93,7 +80,7 @@ fn two_threads_find_a_mate_in_three_with_its_score() {
             multipv: 1,
             ..Limits::default()
         };
-        let result = searcher.search(&mut board, &[], &limits, &mut Quiet);
+        let result = searcher.search(&mut board, &limits, &mut Unlimited);
         assert_eq!(
             result.best.map(|m| m.to_uci()),
             Some("f6a6".to_string()),

@@ -26,13 +26,26 @@ pub fn divide_report(board: &mut Board, depth: u32) -> String {
 }
 
 /// `turbochess perft <depth> [--fen FEN]`: the report for the start
-/// position or the given FEN, or the FEN's error.
-pub fn perft_command(depth: u32, fen: Option<&str>) -> Result<String, FenError> {
-    let mut board = match fen {
-        Some(f) => Board::from_fen(f)?,
-        None => Board::startpos(),
+/// position or the given FEN, or the FEN's error. Castling rights the
+/// placement cannot have are dropped (GUIs write such FENs), with a note
+/// for stderr.
+pub fn perft_command(depth: u32, fen: Option<&str>) -> Result<(String, Option<String>), FenError> {
+    let (mut board, dropped) = match fen {
+        Some(f) => Board::from_fen_lenient(f, false)?,
+        None => (Board::startpos(), Vec::new()),
     };
-    Ok(divide_report(&mut board, depth))
+    Ok((
+        divide_report(&mut board, depth),
+        dropped_rights_note(&dropped),
+    ))
+}
+
+/// The note for castling rights dropped from a FEN, if any.
+pub fn dropped_rights_note(dropped: &[char]) -> Option<String> {
+    (!dropped.is_empty()).then(|| {
+        let letters: String = dropped.iter().collect();
+        format!("castling rights {letters} dropped: the placement cannot have them")
+    })
 }
 
 /// One benchmark position.

@@ -5,7 +5,7 @@
 
 use super::bitboard::{bb, to_index};
 use super::moves::{Move, Special};
-use super::types::{Color, Piece, Role, Square};
+use super::types::{CastlingSide, Color, Piece, Role, Square};
 use super::zobrist::KEYS;
 
 /// Cell code of an empty square.
@@ -40,22 +40,6 @@ pub(crate) struct TabEntry {
     pub code: u8,
 }
 
-/// Castling sides: index 0 is the h-side (king to the g-file, "O-O"),
-/// index 1 the a-side (king to the c-file, "O-O-O").
-pub(crate) const KING_SIDE: usize = 0;
-pub(crate) const QUEEN_SIDE: usize = 1;
-
-/// The squares a castling king and rook end on.
-#[inline]
-pub(crate) fn castle_targets(color: Color, side: usize) -> (Square, Square) {
-    let r = color.back_rank();
-    if side == KING_SIDE {
-        (Square::new(6, r), Square::new(5, r))
-    } else {
-        (Square::new(2, r), Square::new(3, r))
-    }
-}
-
 /// What `make` must remember to take a move back: the handbook recomputes
 /// this from `MovTab`; we keep it beside the move (Stockfish's `StateInfo`).
 #[derive(Clone, Copy, Debug)]
@@ -86,7 +70,7 @@ pub struct Board {
     pub(crate) bb_role: [u64; 6],
     pub(crate) side: Color,
     /// Castling rights as the square of the rook that may still castle,
-    /// `[colour][KING_SIDE | QUEEN_SIDE]` — what Chess960 needs.
+    /// `[colour][CastlingSide::index]` — what Chess960 needs.
     pub(crate) castle: [[Option<Square>; 2]; 2],
     pub(crate) ep: Option<Square>,
     pub(crate) halfmove: u32,
@@ -168,11 +152,6 @@ impl Board {
         self.key = self.compute_key();
     }
 
-    /// The standard starting position.
-    pub fn startpos() -> Board {
-        Board::from_fen(super::fen::STARTPOS).expect("the start position is valid")
-    }
-
     /// The side to move (the handbook's `Player`).
     #[inline]
     pub fn side_to_move(&self) -> Color {
@@ -235,11 +214,10 @@ impl Board {
         self.ep
     }
 
-    /// The rook that may still castle for `color` on the h-side
-    /// (`king_side == true`) or the a-side.
+    /// The rook that may still castle for `color` on `side`.
     #[inline]
-    pub fn castling_rook(&self, color: Color, king_side: bool) -> Option<Square> {
-        self.castle[color.index()][if king_side { KING_SIDE } else { QUEEN_SIDE }]
+    pub fn castling_rook(&self, color: Color, side: CastlingSide) -> Option<Square> {
+        self.castle[color.index()][side.index()]
     }
 
     /// Whether the board plays Chess960 castling notation (set by
@@ -435,12 +413,7 @@ impl Board {
         let moving = code(us, mv.piece);
         match mv.special {
             Special::Castle { rook } => {
-                let side = if rook.file() > mv.from.file() {
-                    KING_SIDE
-                } else {
-                    QUEEN_SIDE
-                };
-                let (_, rook_to) = castle_targets(us, side);
+                let rook_to = CastlingSide::of_rook(mv.from, rook).rook_to(us);
                 let (rf, rt) = (rook.to_0x88(), rook_to.to_0x88());
                 let rook_code = code(us, Role::Rook);
                 let ks = self.slot[from as usize];
@@ -555,12 +528,7 @@ impl Board {
         let to = mv.to.to_0x88();
         match mv.special {
             Special::Castle { rook } => {
-                let side = if rook.file() > mv.from.file() {
-                    KING_SIDE
-                } else {
-                    QUEEN_SIDE
-                };
-                let (_, rook_to) = castle_targets(us, side);
+                let rook_to = CastlingSide::of_rook(mv.from, rook).rook_to(us);
                 let rt = rook_to.to_0x88();
                 let ks = self.slot[to as usize];
                 let rs = self.slot[rt as usize];

@@ -5,8 +5,8 @@
 //! (`HAha`) and X-FEN file letters are accepted as well, and written where
 //! `K`/`Q` would be ambiguous.
 
-use super::board::{Board, EMPTY, KING_SIDE, QUEEN_SIDE, code};
-use super::types::{Color, Piece, Role, Square};
+use super::board::{Board, EMPTY, code};
+use super::types::{CastlingSide, Color, Piece, Role, Square};
 use std::fmt;
 
 /// The standard starting position.
@@ -115,6 +115,11 @@ impl fmt::Display for FenError {
 impl std::error::Error for FenError {}
 
 impl Board {
+    /// The standard starting position.
+    pub fn startpos() -> Board {
+        Board::from_fen(STARTPOS).expect("the start position is valid")
+    }
+
     /// Reads a FEN in standard chess: castling rights must name a king on
     /// the e-file and rooks in the corners.
     ///
@@ -177,16 +182,17 @@ impl Board {
     fn castling_string(&self) -> String {
         let mut s = String::new();
         for color in Color::ALL {
-            for side in [KING_SIDE, QUEEN_SIDE] {
-                let Some(rook) = self.castle[color.index()][side] else {
+            for side in CastlingSide::ALL {
+                let Some(rook) = self.castle[color.index()][side.index()] else {
                     continue;
                 };
                 let letter = if self.chess960 && self.outermost_rook(color, side) != Some(rook) {
                     (b'A' + rook.file()) as char
-                } else if side == KING_SIDE {
-                    'K'
                 } else {
-                    'Q'
+                    match side {
+                        CastlingSide::KingSide => 'K',
+                        CastlingSide::QueenSide => 'Q',
+                    }
                 };
                 s.push(match color {
                     Color::White => letter,
@@ -202,17 +208,16 @@ impl Board {
 
     /// The rook of `color` on its back rank farthest from the king on the
     /// given side.
-    fn outermost_rook(&self, color: Color, side: usize) -> Option<Square> {
+    fn outermost_rook(&self, color: Color, side: CastlingSide) -> Option<Square> {
         let king = self.king_square(color);
         let rank = color.back_rank();
         if king.rank() != rank {
             return None;
         }
         let rook = code(color, Role::Rook);
-        let files: Vec<u8> = if side == KING_SIDE {
-            ((king.file() + 1)..8).rev().collect()
-        } else {
-            (0..king.file()).collect()
+        let files: Vec<u8> = match side {
+            CastlingSide::KingSide => ((king.file() + 1)..8).rev().collect(),
+            CastlingSide::QueenSide => (0..king.file()).collect(),
         };
         files
             .into_iter()
@@ -363,14 +368,14 @@ fn parse_castling(board: &mut Board, field: &str) -> Result<(), FenError> {
         let is_rook = |f: u8| board.cells[Square::new(f, rank).to_0x88() as usize] == rook_code;
         let (side, file) = match ch.to_ascii_uppercase() {
             'K' => (
-                KING_SIDE,
+                CastlingSide::KingSide,
                 ((king.file() + 1)..8)
                     .rev()
                     .find(|&f| is_rook(f))
                     .ok_or(FenError::CastlingContradicted(ch))?,
             ),
             'Q' => (
-                QUEEN_SIDE,
+                CastlingSide::QueenSide,
                 (0..king.file())
                     .find(|&f| is_rook(f))
                     .ok_or(FenError::CastlingContradicted(ch))?,
@@ -380,21 +385,14 @@ fn parse_castling(board: &mut Board, field: &str) -> Result<(), FenError> {
                 if !is_rook(f) || f == king.file() {
                     return Err(FenError::CastlingContradicted(ch));
                 }
-                (
-                    if f > king.file() {
-                        KING_SIDE
-                    } else {
-                        QUEEN_SIDE
-                    },
-                    f,
-                )
+                (CastlingSide::of_rook(king, Square::new(f, rank)), f)
             }
             _ => return Err(bad()),
         };
         if !board.chess960 && (king.file() != 4 || (file != 0 && file != 7)) {
             return Err(FenError::CastlingContradicted(ch));
         }
-        let slot = &mut board.castle[color.index()][side];
+        let slot = &mut board.castle[color.index()][side.index()];
         if slot.is_some() {
             return Err(bad());
         }
@@ -423,5 +421,41 @@ fn parse_en_passant(board: &Board, field: &str) -> Result<Option<Square>, FenErr
         Ok(Some(ep))
     } else {
         Err(FenError::ImpossibleEnPassant(ep))
+    }
+}
+
+impl Board {
+    /// Reads a FEN the way GUIs and PGN tools write them: castling rights
+    /// that the placement contradicts (no king or rook on its square) are
+    /// dropped rather than refused, as python-chess and shakmaty's lenient
+    /// reading do. Returns the board and the dropped letters, so the
+    /// caller can say what it ignored. Every other error stays an error.
+    ///
+    /// # Examples
+    /// ```
+    /// use engine::chess::Board;
+    /// let (b, dropped) =
+    ///     Board::from_fen_lenient("4k3/8/8/8/8/8/8/R3K3 w KQkq - 0 1", false).unwrap();
+    /// assert_eq!(dropped, vec!['K', 'k', 'q']);
+    /// assert_eq!(b.to_fen(), "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
+    /// ```
+    pub fn from_fen_lenient(fen: &str, chess960: bool) -> Result<(Board, Vec<char>), FenError> {
+        let mut fields: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
+        let mut dropped = Vec::new();
+        loop {
+            match parse(&fields.join(" "), chess960) {
+                // Each round removes one letter, so this ends.
+                Err(FenError::CastlingContradicted(c)) if fields.len() > 2 => {
+                    dropped.push(c);
+                    let rest = fields[2].replacen(c, "", 1);
+                    fields[2] = if rest.is_empty() {
+                        "-".to_string()
+                    } else {
+                        rest
+                    };
+                }
+                other => return other.map(|board| (board, dropped)),
+            }
+        }
     }
 }

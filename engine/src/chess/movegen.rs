@@ -11,12 +11,10 @@ use super::bitboard::{
     FILE_A, FILE_H, KING, KNIGHT, PAWN, RANK_1, bb, between, bishop_attacks, bishop_empty, line,
     pop_lsb, rook_attacks, rook_empty, to_0x88, to_index,
 };
-use super::board::{
-    Board, EMPTY, KING_SIDE, NO_SQ, QUEEN_SIDE, castle_targets, code, code_color, code_role,
-};
+use super::board::{Board, EMPTY, NO_SQ, code, code_color, code_role};
 use super::moves::{Move, MoveList, Special};
 use super::tables::{ATTACK, STEP, diff_index, role_bit};
-use super::types::{Color, Role, Square};
+use super::types::{CastlingSide, Color, Role, Square};
 
 const ROLES: [Role; 6] = Role::ALL;
 
@@ -154,12 +152,7 @@ impl Board {
                 occ &= !bb(victim);
             }
             Special::Castle { rook } => {
-                let side = if rook.file() > mv.from.file() {
-                    KING_SIDE
-                } else {
-                    QUEEN_SIDE
-                };
-                let (_, rook_to) = castle_targets(us, side);
+                let rook_to = CastlingSide::of_rook(mv.from, rook).rook_to(us);
                 let rt = rook_to.index64();
                 moved |= bb(rook.index64());
                 occ = (occ & !bb(rook.index64())) | bb(to) | bb(rt);
@@ -395,12 +388,12 @@ impl Board {
     fn gen_castles<const COUNT: bool>(&self, out: &mut Emit<'_, COUNT>, ksq: usize, occ: u64) {
         let us = self.side;
         let them = !us;
-        for side in [KING_SIDE, QUEEN_SIDE] {
-            let Some(rook) = self.castle[us.index()][side] else {
+        for side in CastlingSide::ALL {
+            let Some(rook) = self.castle[us.index()][side.index()] else {
                 continue;
             };
             let rf = to_index(rook.to_0x88());
-            let (king_to, rook_to) = castle_targets(us, side);
+            let (king_to, rook_to) = (side.king_to(us), side.rook_to(us));
             let (kt, rt) = (king_to.index64(), rook_to.index64());
             let movers = bb(ksq) | bb(rf);
             let path = (between(ksq, kt) | bb(kt) | between(rf, rt) | bb(rt)) & !movers;

@@ -1,6 +1,6 @@
 //! Moves (the handbook's `MoveType`) and a fixed-capacity move list.
 
-use super::types::{Role, Square};
+use super::types::{CastlingSide, Role, Square};
 use std::fmt;
 use std::mem::MaybeUninit;
 use std::ops::{Deref, DerefMut};
@@ -72,6 +72,15 @@ impl Move {
     #[inline]
     pub fn is_castle(self) -> bool {
         matches!(self.special, Special::Castle { .. })
+    }
+
+    /// The side a castling move castles to (`None` for any other move).
+    #[inline]
+    pub fn castling_side(self) -> Option<CastlingSide> {
+        match self.special {
+            Special::Castle { rook } => Some(CastlingSide::of_rook(self.from, rook)),
+            _ => None,
+        }
     }
 
     /// Whether the move is an en-passant capture.

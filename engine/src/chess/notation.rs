@@ -133,12 +133,8 @@ impl Board {
         if mv.is_null() {
             return "--".to_string();
         }
-        if let Special::Castle { rook } = mv.special {
-            return if rook.file() > mv.from.file() {
-                "O-O".to_string()
-            } else {
-                "O-O-O".to_string()
-            };
+        if let Some(side) = mv.castling_side() {
+            return side.san().to_string();
         }
         let mut s = String::with_capacity(8);
         if mv.piece == Role::Pawn {

@@ -29,27 +29,51 @@ impl GameStatus {
     }
 }
 
+/// The earlier occurrences of the current position (the handbook's
+/// `Repetition`), as [`Board::repetitions`] finds them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Repetitions {
+    /// How often the position occurred before: 2 means this is the third
+    /// occurrence.
+    pub count: u32,
+    /// Whether one of those occurrences came at or after the mark given to
+    /// [`Board::repetitions`] (for the search: inside its own tree, where
+    /// a repetition can be forced and counts as a draw at once).
+    pub since_mark: bool,
+}
+
 impl Board {
-    /// How often the current position occurred before, looking back no
-    /// further than the last irreversible move (capture or pawn move) or
-    /// null move. 2 means this is the third occurrence.
-    pub fn repetition_count(&self) -> u32 {
+    /// The one repetition test, for the game's status and for the search.
+    ///
+    /// Looks back through the history no further than the last
+    /// irreversible move (capture or pawn move) or null move. `mark` is a
+    /// history length ([`Board::history_len`] at the time): occurrences at
+    /// or after it set [`Repetitions::since_mark`].
+    #[inline]
+    pub fn repetitions(&self, mark: usize) -> Repetitions {
         let limit = (self.halfmove as usize).min(self.history.len());
-        let mut count = 0;
-        let mut i = self.history.len();
+        let mut found = Repetitions::default();
+        // `history[i].key` is the key of the position before move `i`,
+        // `back` plies ago. The same position with the same side to move
+        // comes back after 4 plies at the earliest.
         for back in 1..=limit {
-            i -= 1;
+            let i = self.history.len() - back;
             let undo = &self.history[i];
             if undo.mv.is_null() {
                 break;
             }
-            // `undo.key` is the key of the position before move `i`, which
-            // is `back` plies ago.
-            if back % 2 == 0 && undo.key == self.key {
-                count += 1;
+            if back >= 4 && back % 2 == 0 && undo.key == self.key {
+                found.count += 1;
+                found.since_mark |= i >= mark;
             }
         }
-        count
+        found
+    }
+
+    /// How often the current position occurred before (see
+    /// [`Board::repetitions`]). 2 means this is the third occurrence.
+    pub fn repetition_count(&self) -> u32 {
+        self.repetitions(usize::MAX).count
     }
 
     /// Whether neither side can ever mate: bare kings, a single minor

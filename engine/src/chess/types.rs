@@ -183,6 +183,65 @@ impl Piece {
     }
 }
 
+/// A castling side (shakmaty's `CastlingSide`): the h-side ("O-O", the
+/// king ends on the g-file, the rook on the f-file) or the a-side
+/// ("O-O-O", king to the c-file, rook to the d-file). In Chess960 the side
+/// is told by where the rook stands relative to the king.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CastlingSide {
+    KingSide = 0,
+    QueenSide = 1,
+}
+
+impl CastlingSide {
+    /// Both sides, the h-side first (the order castling rights are written
+    /// in FEN: `KQkq`).
+    pub const ALL: [CastlingSide; 2] = [CastlingSide::KingSide, CastlingSide::QueenSide];
+
+    /// 0 for the h-side, 1 for the a-side: an index into per-side arrays.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The side on which a rook on `rook` stands, seen from a king on
+    /// `king` (the same back rank).
+    #[inline]
+    pub const fn of_rook(king: Square, rook: Square) -> CastlingSide {
+        if rook.file() > king.file() {
+            CastlingSide::KingSide
+        } else {
+            CastlingSide::QueenSide
+        }
+    }
+
+    /// The square the king of `color` castles to.
+    #[inline]
+    pub const fn king_to(self, color: Color) -> Square {
+        match self {
+            CastlingSide::KingSide => Square::new(6, color.back_rank()),
+            CastlingSide::QueenSide => Square::new(2, color.back_rank()),
+        }
+    }
+
+    /// The square the rook of `color` castles to.
+    #[inline]
+    pub const fn rook_to(self, color: Color) -> Square {
+        match self {
+            CastlingSide::KingSide => Square::new(5, color.back_rank()),
+            CastlingSide::QueenSide => Square::new(3, color.back_rank()),
+        }
+    }
+
+    /// The castling notation: "O-O" or "O-O-O".
+    pub const fn san(self) -> &'static str {
+        match self {
+            CastlingSide::KingSide => "O-O",
+            CastlingSide::QueenSide => "O-O-O",
+        }
+    }
+}
+
 /// A square in the Turbo Chess 0x88 numbering: rank in bits 4–6, file in
 /// bits 0–2 (a1 = 0x00, h1 = 0x07, a8 = 0x70, h8 = 0x77). Adding a direction
 /// to a square and testing `& 0x88` tells at once whether a move left the

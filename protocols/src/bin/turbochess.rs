@@ -120,7 +120,10 @@ fn main() -> ExitCode {
         Some(Command::Book(args)) => protocols::console::cli::book(args),
         Some(Command::Perft { depth, fen }) => {
             match chess_perft::perft_command(depth, fen.as_deref()) {
-                Ok(report) => {
+                Ok((report, note)) => {
+                    if let Some(note) = note {
+                        eprintln!("turbochess: {note}");
+                    }
                     emit(&report);
                     ExitCode::SUCCESS
                 }

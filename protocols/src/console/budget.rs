@@ -6,7 +6,7 @@ use super::game::Game;
 use super::level::Level;
 use super::pgn::MoveSource;
 use engine::chess::search::Limits;
-use engine::chess::search::time::{Budget, Clock};
+use engine::chess::search::time::{Budget, Clock, normal_level_clock};
 use std::time::Duration;
 
 /// The search plan for the program's move: the level's limits, with the
@@ -22,27 +22,18 @@ pub fn plan(level: Level, game: &Game, auto: bool, person_times: &[Duration]) ->
     };
     match level {
         Level::Normal { seconds } => {
-            // A control after move 40 and every 20 moves after it.
             let moves_made = game
                 .records
                 .iter()
                 .filter(|r| r.source != MoveSource::Person)
-                .count() as i64
+                .count()
                 / if auto { 2 } else { 1 };
-            let (allowed_moves, to_go) = if moves_made < 40 {
-                (40, 40 - moves_made)
-            } else {
-                let extra = (moves_made - 40) / 20 + 1;
-                (40 + 20 * extra, 40 + 20 * extra - moves_made)
-            };
-            let time = allowed_moves * i64::from(seconds) * 1000 - used;
-            limits.time = Some(Budget::for_clock(&Clock {
-                time,
-                increment: 0,
-                moves_to_go: Some(to_go.max(1) as u32),
+            limits.time = Some(Budget::for_clock(&normal_level_clock(
+                seconds,
+                moves_made as u32,
+                used,
                 fullmove,
-                overhead: 30,
-            }));
+            )));
         }
         Level::FullTime { minutes } => {
             limits.time = Some(Budget::for_clock(&Clock {

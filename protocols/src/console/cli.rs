@@ -20,7 +20,8 @@ pub struct PlayArgs {
     /// demo, infinite, ply N, mate N (write ply:4 or "ply 4").
     #[arg(long, default_value = "normal 15")]
     pub level: String,
-    /// With --auto: stop after this many games.
+    /// With --auto: stop after this many games. Such a run plays its games
+    /// without input; otherwise the end of input ends the program.
     #[arg(long)]
     pub games: Option<u32>,
     /// End a game as unfinished after this many full moves.
@@ -230,7 +231,7 @@ pub fn book(args: BookArgs) -> ExitCode {
             );
             Book::Library(library)
         }
-        Some(path) => match std::fs::read(path)
+        Some(path) => match crate::uci::book::read_book_file(path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))
             .and_then(|b| PolyglotBook::from_bytes(&b).map_err(|e| e.to_string()))
         {

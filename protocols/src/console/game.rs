@@ -11,8 +11,6 @@ pub struct Game {
     pub start_fen: String,
     /// Played half-moves.
     pub records: Vec<MoveRecord>,
-    /// Keys of the positions before each played half-move.
-    pub keys: Vec<u64>,
     /// Taken-back half-moves, for **F**orward (last taken back on top).
     pub redo: Vec<MoveRecord>,
     /// Time used by White and Black.
@@ -31,7 +29,6 @@ impl Game {
             start_fen: board.to_fen(),
             board,
             records: Vec::new(),
-            keys: Vec::new(),
             redo: Vec::new(),
             clocks: [Duration::ZERO; 2],
             program,
@@ -41,7 +38,6 @@ impl Game {
     }
 
     pub fn play(&mut self, record: MoveRecord) {
-        self.keys.push(self.board.key());
         self.board.make(record.mv);
         self.records.push(record);
         self.listed = false;

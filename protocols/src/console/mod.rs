@@ -23,10 +23,11 @@ mod watch;
 
 pub use level::{Level, LevelError};
 
-use brain::{Brain, Source, Thought};
+use brain::{Source, Thought};
 use display::{board_text, numbered, side_name, status_line, value_text};
 use engine::chess::book::{Book, Library, PolyglotBook};
 use engine::chess::eval::PAWN_VALUE;
+use engine::chess::player::Player;
 use engine::chess::{Board, Color, GameStatus, Move, STARTPOS};
 use game::Game;
 use input::{Command, parse_command, parse_user_move};
@@ -111,7 +112,8 @@ struct Console<'a> {
     level: Level,
     mode: Mode,
     turned: bool,
-    brain: Brain,
+    /// The program (the same player the UCI front end calls).
+    player: Player,
     options: ConsoleOptions,
     round: u32,
     /// The program should make the next move (after the person moved, or
@@ -185,7 +187,11 @@ pub fn run(
             Mode::Normal
         },
         turned: false,
-        brain: Brain::new(options.hash_mb, book, options.seed),
+        player: {
+            let mut player = Player::new(options.hash_mb, options.seed);
+            player.set_book(book.map(std::sync::Arc::new));
+            player
+        },
         options,
         round: 1,
         program_to_move: false,
@@ -198,8 +204,7 @@ pub fn run(
 
 fn load_book(options: &ConsoleOptions, out: &mut dyn Write) -> io::Result<Option<Book>> {
     if let Some(path) = &options.book_file {
-        match std::fs::read(path)
-            .map_err(|e| e.to_string())
+        match crate::uci::book::read_book_file(path)
             .and_then(|b| PolyglotBook::from_bytes(&b).map_err(|e| e.to_string()))
         {
             Ok(book) => return Ok(Some(Book::Polyglot(book))),
@@ -435,7 +440,7 @@ impl Console<'_> {
             &self.person_times,
         );
         let infinite = self.level == Level::Infinite;
-        let keys = self.game.keys.clone();
+        let end_of_input_quits = self.end_of_input_quits();
         let mut watch = ThinkWatch {
             console_out: &mut *self.out,
             lines: &self.lines,
@@ -444,9 +449,10 @@ impl Console<'_> {
             quit: &mut self.quit,
             board,
             infinite,
+            end_of_input_quits,
             pv: Vec::new(),
         };
-        self.brain.think(board, &keys, &plan, use_book, &mut watch)
+        brain::think(&mut self.player, board, &plan, use_book, &mut watch)
     }
 
     /// The handbook's `ProgramMove`.
@@ -454,7 +460,8 @@ impl Console<'_> {
         self.program_to_move = false;
         let board = self.game.board.clone();
         let side = side_name(board.side_to_move());
-        let in_book = self.brain.book_move(&board).is_some();
+        self.player.set_position(board.clone());
+        let in_book = self.player.in_book();
         if in_book {
             self.say("Using opening library")?;
         } else {
@@ -560,6 +567,12 @@ impl Console<'_> {
             self.mode = mode;
             return self.say("Auto stopped.");
         }
+        if self.input_closed && self.end_of_input_quits() {
+            // Nobody is left to enter A: without a game limit Auto would
+            // play forever.
+            self.quit = true;
+            return Ok(());
+        }
         let over = self.game.result.is_some()
             || self
                 .options
@@ -583,6 +596,13 @@ impl Console<'_> {
             }
         }
         self.new_game(Some(Board::startpos()))
+    }
+
+    /// End of input ends the session, as Quit does (the game is listed),
+    /// except in a self-play run bounded by `--games`, which plays its
+    /// games without input.
+    fn end_of_input_quits(&self) -> bool {
+        !(self.mode == Mode::Auto && self.options.games.is_some())
     }
 
     /// Appends the game to the listing (once).
@@ -647,7 +667,7 @@ impl Console<'_> {
             !board.side_to_move()
         };
         self.game = Game::new(board, program);
-        self.brain.new_game();
+        self.player.new_game();
         self.program_to_move = false;
         self.person_times.clear();
         self.say(&format!("New game (round {}).", self.round))?;
@@ -707,7 +727,6 @@ impl Console<'_> {
                 break;
             };
             self.game.board.unmake();
-            self.game.keys.pop();
             self.game.redo.push(record);
             taken += 1;
         }
@@ -726,7 +745,6 @@ impl Console<'_> {
             let Some(record) = self.game.redo.pop() else {
                 break;
             };
-            self.game.keys.push(self.game.board.key());
             self.game.board.make(record.mv);
             self.game.records.push(record);
             replayed += 1;
@@ -745,22 +763,18 @@ impl Console<'_> {
         if board.has_no_moves() {
             return self.say("No hint: there is no legal move.");
         }
-        let mv: Option<Move> = match self.brain.book_move(&board) {
-            Some(mv) => Some(mv),
-            None => {
-                let saved = self.level;
-                // A hint is a short search: a few plies, never the full time.
-                self.level = match saved {
-                    Level::Ply { plies } => Level::Ply {
-                        plies: plies.min(5),
-                    },
-                    _ => Level::Ply { plies: 4 },
-                };
-                let thought = self.think(&board, false);
-                self.level = saved;
-                thought.best
-            }
+        let saved = self.level;
+        // A hint is a library move or a short search: a few plies, never
+        // the full time.
+        self.level = match saved {
+            Level::Ply { plies } => Level::Ply {
+                plies: plies.min(5),
+            },
+            _ => Level::Ply { plies: 4 },
         };
+        let thought = self.think(&board, true);
+        self.level = saved;
+        let mv: Option<Move> = thought.best;
         match mv {
             Some(mv) => self.say(&format!("Hint: {}", board.san(mv))),
             None => self.say("No hint."),

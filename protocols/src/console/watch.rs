@@ -20,6 +20,9 @@ pub struct ThinkWatch<'a, 'b> {
     pub quit: &'a mut bool,
     pub board: &'b Board,
     pub infinite: bool,
+    /// Whether the end of the input ends the session (not in a self-play
+    /// run bounded by `--games`).
+    pub end_of_input_quits: bool,
     /// The best line so far (for a Hint asked while the program thinks).
     pub pv: Vec<Move>,
 }
@@ -61,6 +64,12 @@ impl Watcher for ThinkWatch<'_, '_> {
                 Err(TryRecvError::Empty) => return false,
                 Err(TryRecvError::Disconnected) => {
                     *self.closed = true;
+                    // End of input is a Quit once the lines typed ahead are
+                    // done: answer now with the best move so far.
+                    if self.end_of_input_quits && self.pending.is_empty() {
+                        *self.quit = true;
+                        return true;
+                    }
                     // Nobody is left to enter Play: an infinite analysis
                     // would never end.
                     return self.infinite;

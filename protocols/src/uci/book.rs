@@ -1,16 +1,12 @@
-//! The UCI options `OwnBook` and `BookFile`, and the book move the engine
-//! answers at once while the game is in its opening book (the handbook's
-//! `FindOpeningMove`): `info string book move …`, then `bestmove`.
+//! The UCI options `OwnBook` and `BookFile`: which opening book the
+//! program plays from (the player chooses the book move, the handbook's
+//! `FindOpeningMove`, and the engine reports `info string book move …`).
 //!
 //! `OwnBook` (default on) uses the built-in opening library, or the
-//! Polyglot book named by `BookFile` when one is set. Book moves are chosen
-//! at random in proportion to their weights, so games vary.
+//! Polyglot book named by `BookFile` when one is set.
 
 use engine::chess::book::{Book, Library, PolyglotBook};
-use engine::chess::{Board, Move};
-use rand::SeedableRng;
-use rand::rngs::StdRng;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::sync::Arc;
 
 /// The `option` lines for the book.
 pub fn option_lines() -> [String; 2] {
@@ -24,34 +20,23 @@ pub fn option_lines() -> [String; 2] {
 pub struct BookOptions {
     own_book: bool,
     /// The Polyglot book from `BookFile`, if one is set and loaded.
-    polyglot: Option<Book>,
+    polyglot: Option<Arc<Book>>,
     /// The built-in library, compiled at first use.
-    library: Option<Book>,
-    rng: StdRng,
+    library: Option<Arc<Book>>,
 }
 
 impl Default for BookOptions {
+    /// Book on, built-in library.
     fn default() -> BookOptions {
-        // Different games should get different openings: seed from the
-        // clock (the front end may read it; the core never does).
-        let seed = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64);
-        BookOptions::with_seed(seed)
-    }
-}
-
-impl BookOptions {
-    /// Book on, built-in library, the given seed for the random choices.
-    pub fn with_seed(seed: u64) -> BookOptions {
         BookOptions {
             own_book: true,
             polyglot: None,
             library: None,
-            rng: StdRng::seed_from_u64(seed),
         }
     }
+}
 
+impl BookOptions {
     /// Handles `setoption` for the book options: `None` when `name` is not
     /// one of them, otherwise the outcome (an error message states the
     /// expected value; the previous setting is kept).
@@ -83,42 +68,75 @@ impl BookOptions {
             self.polyglot = None;
             return Ok(());
         }
-        let bytes = std::fs::read(path).map_err(|e| {
+        let bytes = read_book_file(std::path::Path::new(path)).map_err(|e| {
             format!("option BookFile: cannot read `{path}` ({e}); expected a Polyglot .bin file, book unchanged")
         })?;
         let book = PolyglotBook::from_bytes(&bytes)
             .map_err(|e| format!("option BookFile: `{path}`: {e}; book unchanged"))?;
-        self.polyglot = Some(Book::Polyglot(book));
+        self.polyglot = Some(Arc::new(Book::Polyglot(book)));
         Ok(())
     }
 
-    /// A weighted random book move for this position, or `None` when the
-    /// book is off or the game has left it.
-    pub fn choose(&mut self, board: &Board) -> Result<Option<Move>, String> {
+    /// The book to play from, or `None` when the book is off.
+    pub fn current(&mut self) -> Result<Option<Arc<Book>>, String> {
         if !self.own_book {
             return Ok(None);
         }
         if self.polyglot.is_none() && self.library.is_none() {
             let library =
                 Library::builtin().map_err(|e| format!("opening library not loaded: {e}"))?;
-            self.library = Some(Book::Library(library));
+            self.library = Some(Arc::new(Book::Library(library)));
         }
-        let book = self.polyglot.as_ref().or(self.library.as_ref());
-        Ok(book.and_then(|b| b.choose(board, &mut self.rng)))
+        Ok(self.polyglot.as_ref().or(self.library.as_ref()).cloned())
     }
+}
+
+/// The largest `BookFile` read: a Polyglot book is 16-byte entries, and
+/// the largest books in use hold a few million of them.
+pub const MAX_BOOK_BYTES: u64 = 256 << 20;
+
+/// Reads a book file: only a regular file (a FIFO would block the reader
+/// thread and with it `readyok`; `/dev/zero` never ends), and at most
+/// [`MAX_BOOK_BYTES`].
+pub fn read_book_file(path: &std::path::Path) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    // Checked before opening: opening a FIFO with no writer blocks.
+    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
+    if !meta.is_file() {
+        return Err("not a regular file".to_string());
+    }
+    if meta.len() > MAX_BOOK_BYTES {
+        return Err(format!("larger than {} MiB", MAX_BOOK_BYTES >> 20));
+    }
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut bytes = Vec::new();
+    file.take(MAX_BOOK_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > MAX_BOOK_BYTES {
+        return Err(format!("larger than {} MiB", MAX_BOOK_BYTES >> 20));
+    }
+    Ok(bytes)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::chess::Board;
+
+    fn has_moves(b: &mut BookOptions) -> bool {
+        let start = Board::startpos();
+        b.current()
+            .unwrap()
+            .is_some_and(|book| !book.moves(&start).is_empty())
+    }
 
     #[test]
     fn options_switch_the_book() {
-        let mut b = BookOptions::with_seed(1);
-        let start = Board::startpos();
-        assert!(b.choose(&start).unwrap().is_some());
+        let mut b = BookOptions::default();
+        assert!(has_moves(&mut b));
         assert_eq!(b.set("OwnBook", Some("false")), Some(Ok(())));
-        assert_eq!(b.choose(&start), Ok(None));
+        assert!(b.current().unwrap().is_none());
         assert!(matches!(b.set("ownbook", Some("maybe")), Some(Err(_))));
         assert_eq!(b.set("OwnBook", Some("true")), Some(Ok(())));
         let err = b
@@ -126,10 +144,7 @@ mod tests {
             .unwrap()
             .unwrap_err();
         assert!(err.contains("Polyglot"), "{err}");
-        assert!(
-            b.choose(&start).unwrap().is_some(),
-            "library kept after a bad file"
-        );
+        assert!(has_moves(&mut b), "library kept after a bad file");
         assert_eq!(b.set("BookFile", Some("<empty>")), Some(Ok(())));
         assert_eq!(b.set("Hash", Some("1")), None);
     }

@@ -1,12 +1,13 @@
 //! One UCI input line → one typed [`Command`].
 //!
-//! Lines are classified with `vampirc-uci` 0.11.1, but that parser panics on
-//! some inputs and silently drops tokens on others (see
-//! `shared/reference/uci-notes.md` §2.2). So every line is first normalised
-//! (whitespace collapsed, `\r` gone), the parser runs under `catch_unwind`,
-//! and the parts it is known to lose are recovered from the tokens:
+//! The short commands (`uci`, `isready`, `debug on`, …) are classified with
+//! `vampirc-uci` 0.11.1, but that parser panics on some inputs (numbers
+//! above 255 where it keeps a `u8`, `2^64`) and silently drops tokens on
+//! others (see `shared/reference/uci-notes.md` §2.2). So every line is first
+//! normalised (whitespace collapsed, `\r` gone), and the commands it is
+//! known to lose parts of never reach it:
 //! - `go`: all fields are read from the tokens (`ponder` before clock fields,
-//!   `movetime` next to clock fields, values over 255, tokens after an
+//!   `movetime` next to clock fields, any size of number, tokens after an
 //!   unknown one, negative clock times);
 //! - `position`: the FEN text and the move list are taken from the tokens,
 //!   so our own FEN reader sees 4-field and Shredder-FEN strings and no move
@@ -14,7 +15,8 @@
 //! - `setoption`: values are trimmed.
 //!
 //! Commands `vampirc-uci` does not know (`d`, `eval`, `bench`, `go perft N`)
-//! are recognised before it runs.
+//! are recognised too. What still goes to it has its numbers above 255
+//! written as 255, and it runs under `catch_unwind` as a last guard.
 
 use std::fmt;
 use std::panic;
@@ -127,7 +129,7 @@ impl fmt::Display for CommandError {
             CommandError::PerftDepth(got) => {
                 write!(
                     f,
-                    "expected `go perft <depth>` with depth 1..=20, got `{got}`"
+                    "expected `go perft <depth>` with depth 1..={MAX_UCI_PERFT} (deeper: `turbochess perft <depth>`), got `{got}`"
                 )
             }
             CommandError::BenchDepth(got) => {
@@ -186,10 +188,14 @@ pub fn parse_line(raw: &str) -> Result<Command, CommandError> {
                 _ => Err(CommandError::PerftDepth(got.to_string())),
             };
         }
+        // vampirc loses parts of these two and panics on numbers it cannot
+        // hold (depth 256, nodes 2^64): they never reach it.
+        "go" => return Ok(Command::Go(parse_go(&tokens[1..])?)),
+        "position" => return parse_position(&tokens[1..]),
         _ => {}
     }
 
-    let message = classify(&line);
+    let message = classify(&saturate_numbers(&tokens));
     Ok(match message {
         UciMessage::Uci => Command::Uci,
         UciMessage::Debug(on) => Command::Debug(on),
@@ -198,15 +204,42 @@ pub fn parse_line(raw: &str) -> Result<Command, CommandError> {
         UciMessage::Stop => Command::Stop,
         UciMessage::PonderHit => Command::PonderHit,
         UciMessage::Quit => Command::Quit,
-        // vampirc loses parts of these two; read them from the tokens.
-        UciMessage::Go { .. } => Command::Go(parse_go(&tokens[1..])?),
-        UciMessage::Position { .. } => parse_position(&tokens[1..])?,
-        _ => match head.as_str() {
-            // vampirc rejects (or panicked on) these; ours reads them.
-            "go" => Command::Go(parse_go(&tokens[1..])?),
-            "position" => parse_position(&tokens[1..])?,
-            _ => Command::Unknown(line),
-        },
+        _ => Command::Unknown(line),
+    })
+}
+
+/// The line with every number above 255 written as 255: vampirc keeps
+/// several numbers in a `u8` and panics on more, and no command it reads
+/// for us needs a bigger one.
+fn saturate_numbers(tokens: &[&str]) -> String {
+    tokens
+        .iter()
+        .map(|t| {
+            let digits = t.strip_prefix('-').unwrap_or(t);
+            let value = digits.trim_start_matches('0');
+            let big = !digits.is_empty()
+                && digits.bytes().all(|b| b.is_ascii_digit())
+                && (value.len() > 3 || (value.len() == 3 && value > "255"));
+            if big { "255" } else { t }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A `go` number: an integer, with values beyond `i64` saturated (a GUI's
+/// "no limit" may be any large number).
+fn parse_number(raw: &str) -> Option<i64> {
+    if let Ok(v) = raw.parse::<i64>() {
+        return Some(v);
+    }
+    let (negative, digits) = match raw.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, raw.strip_prefix('+').unwrap_or(raw)),
+    };
+    (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then_some(if negative {
+        i64::MIN
+    } else {
+        i64::MAX
     })
 }
 
@@ -265,7 +298,7 @@ pub fn parse_go(tokens: &[&str]) -> Result<GoParams, CommandError> {
         }
         let raw = tokens.get(i).copied().unwrap_or("");
         i += 1;
-        let value: i64 = raw.parse().map_err(|_| CommandError::GoValue {
+        let value: i64 = parse_number(raw).ok_or_else(|| CommandError::GoValue {
             field: key.clone(),
             got: raw.to_string(),
         })?;

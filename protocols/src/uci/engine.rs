@@ -12,9 +12,11 @@ use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
+use engine::chess::player::{Plan, Player};
 use engine::chess::search::time::{Budget, Clock};
-use engine::chess::search::{Limits, SearchInfo, SearchObserver, Searcher};
+use engine::chess::search::{Control, Limits, SearchInfo, SearchReport};
 use engine::chess::{Board, Color, MoveList};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::command::{Command, GoParams, PositionStart, parse_line};
 use super::info::{bestmove_line, info_line, move_text};
@@ -61,13 +63,23 @@ struct Shared {
     pondering: AtomicBool,
     /// `go infinite`: `bestmove` only after `stop`.
     infinite: AtomicBool,
-    /// When the clock of this search started (ms since `base`).
+    /// When the clock of this search started (ms since `base`): at `go`,
+    /// or at `ponderhit` for a ponder search.
     clock_start_ms: AtomicU64,
+    /// When this search started (ms since `base`): reported `time` counts
+    /// from here, like `nodes`, so `nps` adds up after `ponderhit` too.
+    search_start_ms: AtomicU64,
 }
 
 impl Shared {
     fn now_ms(&self) -> u64 {
         self.base.elapsed().as_millis() as u64
+    }
+
+    /// Milliseconds since the search started (what `info … time` shows).
+    fn searching_ms(&self) -> u64 {
+        self.now_ms()
+            .saturating_sub(self.search_start_ms.load(Ordering::Relaxed))
     }
 }
 
@@ -79,7 +91,7 @@ struct UciObserver {
     last_info: Option<SearchInfo>,
 }
 
-impl SearchObserver for UciObserver {
+impl Control<SearchReport> for UciObserver {
     fn elapsed_ms(&self) -> u64 {
         self.shared
             .now_ms()
@@ -94,21 +106,28 @@ impl SearchObserver for UciObserver {
         self.shared.stop.load(Ordering::Relaxed)
     }
 
-    fn on_info(&mut self, info: &SearchInfo) {
-        self.out
-            .line(&info_line(info, self.elapsed_ms(), self.chess960));
-        if info.multipv == 1 {
-            self.last_info = Some(info.clone());
-        }
-    }
-
-    fn on_current_move(&mut self, depth: u32, mv: engine::chess::Move, number: usize) {
-        // Only for long searches: a GUI's move list, not a log flood.
-        if self.elapsed_ms() >= 3000 {
-            self.out.line(&format!(
-                "info depth {depth} currmove {} currmovenumber {number}",
-                move_text(mv, self.chess960)
-            ));
+    fn report(&mut self, report: &SearchReport) {
+        match report {
+            SearchReport::Iteration(info) => {
+                self.out
+                    .line(&info_line(info, self.shared.searching_ms(), self.chess960));
+                if info.multipv == 1 {
+                    self.last_info = Some(info.clone());
+                }
+            }
+            SearchReport::BookMove(mv) => self.out.line(&format!(
+                "info string book move {}",
+                move_text(*mv, self.chess960)
+            )),
+            // Only for long searches: a GUI's move list, not a log flood.
+            SearchReport::CurrentMove { depth, mv, number } => {
+                if self.shared.searching_ms() >= 3000 {
+                    self.out.line(&format!(
+                        "info depth {depth} currmove {} currmovenumber {number}",
+                        move_text(*mv, self.chess960)
+                    ));
+                }
+            }
         }
     }
 }
@@ -117,12 +136,17 @@ impl SearchObserver for UciObserver {
 pub struct UciEngine {
     out: Output,
     options: Options,
+    /// The position with the moves that led to it (its history gives the
+    /// search the game's repetitions).
+    /// The position of the last `position` command, handed to the player
+    /// at `go` (the player is away on the search thread while it thinks).
     board: Board,
-    /// Keys of the game positions up to and including the current one.
-    keys: Vec<u64>,
-    /// The searcher, lent to the search thread while it runs.
-    searcher: Option<Searcher>,
-    running: Option<JoinHandle<Searcher>>,
+    /// The program, lent to the search thread while it runs.
+    player: Option<Player>,
+    running: Option<JoinHandle<Player>>,
+    /// Seed of the player's book choices: from the clock, so that games
+    /// vary (the front end may read it; the core never does).
+    seed: u64,
     shared: Arc<Shared>,
     debug: bool,
     /// OwnBook / BookFile and the opening book.
@@ -131,16 +155,16 @@ pub struct UciEngine {
 
 impl UciEngine {
     pub fn new(out: Output) -> UciEngine {
-        let board = Board::startpos();
-        let keys = vec![board.key()];
         UciEngine {
             out,
             options: Options::default(),
-            board,
-            keys,
+            board: Board::startpos(),
             // The hash is allocated lazily (first `isready` or `go`): a GUI
             // wants `uciok` fast.
-            searcher: None,
+            player: None,
+            seed: SystemTime::now()
+                .duration_since(UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64),
             running: None,
             shared: Arc::new(Shared {
                 base: Instant::now(),
@@ -148,6 +172,7 @@ impl UciEngine {
                 pondering: AtomicBool::new(false),
                 infinite: AtomicBool::new(false),
                 clock_start_ms: AtomicU64::new(0),
+                search_start_ms: AtomicU64::new(0),
             }),
             debug: false,
             book: super::book::BookOptions::default(),
@@ -172,15 +197,9 @@ impl UciEngine {
                 Err(_) => self.info_string("internal error while handling the command; state kept"),
             }
         }
-        // End of input: let a bounded search finish, end an open-ended one.
-        if self.shared.infinite.load(Ordering::Relaxed)
-            || self.shared.pondering.load(Ordering::Relaxed)
-        {
-            self.shared.stop.store(true, Ordering::Relaxed);
-            self.shared.infinite.store(false, Ordering::Relaxed);
-            self.shared.pondering.store(false, Ordering::Relaxed);
-        }
-        self.join_search();
+        // End of input means quit: a bounded search may have minutes to go
+        // (`go depth 64`), so it stops like any other and prints its move.
+        self.stop_search();
     }
 
     fn info_string(&self, text: &str) {
@@ -212,16 +231,16 @@ impl UciEngine {
             Command::Debug(on) => self.debug = on,
             Command::IsReady => {
                 if self.running.is_none() {
-                    self.ensure_searcher();
+                    self.ensure_player();
                 }
                 self.out.line("readyok");
             }
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::UciNewGame => {
                 self.stop_search();
-                self.ensure_searcher();
-                if let Some(s) = self.searcher.as_mut() {
-                    s.clear();
+                self.ensure_player();
+                if let Some(p) = self.player.as_mut() {
+                    p.new_game();
                 }
             }
             Command::Position { start, moves } => self.set_position(&start, &moves),
@@ -265,9 +284,9 @@ impl UciEngine {
         true
     }
 
-    fn ensure_searcher(&mut self) {
-        if self.searcher.is_none() && self.running.is_none() {
-            self.searcher = Some(Searcher::new(self.options.hash_mb));
+    fn ensure_player(&mut self) {
+        if self.player.is_none() && self.running.is_none() {
+            self.player = Some(Player::new(self.options.hash_mb, self.seed));
         }
     }
 
@@ -282,16 +301,16 @@ impl UciEngine {
             Ok(OptionEffect::None) => {}
             Ok(OptionEffect::ResizeHash) => {
                 self.stop_search();
-                match self.searcher.as_mut() {
-                    Some(s) => s.resize_hash(self.options.hash_mb),
-                    None => self.searcher = Some(Searcher::new(self.options.hash_mb)),
+                match self.player.as_mut() {
+                    Some(p) => p.searcher_mut().resize_hash(self.options.hash_mb),
+                    None => self.ensure_player(),
                 }
             }
             Ok(OptionEffect::ClearHash) => {
                 self.stop_search();
-                self.ensure_searcher();
-                if let Some(s) = self.searcher.as_mut() {
-                    s.clear();
+                self.ensure_player();
+                if let Some(p) = self.player.as_mut() {
+                    p.new_game();
                 }
             }
             Err(e) => self.info_string(&e.to_string()),
@@ -305,27 +324,26 @@ impl UciEngine {
     /// `position …`: builds the new position aside and only replaces the
     /// current one when every part is valid.
     fn set_position(&mut self, start: &PositionStart, moves: &[String]) {
+        // Only with UCI_Chess960 on may a FEN be read as Chess960: a
+        // standard game never gets Chess960 castling. Shredder-FEN letters
+        // (`HAha`) for corner rooks are standard too.
         let parsed = match start {
-            PositionStart::StartPos => Ok(Board::startpos()),
-            PositionStart::Fen(fen) => {
-                // Shredder-FEN / X-FEN castling (`HAha`) is read by the
-                // Chess960 reader, which standard positions pass as well.
-                if self.options.chess960 {
-                    Board::from_fen_chess960(fen)
-                } else {
-                    Board::from_fen(fen).or_else(|e| Board::from_fen_chess960(fen).map_err(|_| e))
-                }
-            }
+            PositionStart::StartPos => Ok((Board::startpos(), Vec::new())),
+            PositionStart::Fen(fen) => Board::from_fen_lenient(fen, self.options.chess960),
         };
         let mut board = match parsed {
-            Ok(b) => b,
+            Ok((b, dropped)) => {
+                if let Some(note) = chess_perft::dropped_rights_note(&dropped) {
+                    self.info_string(&note);
+                }
+                b
+            }
             Err(e) => {
                 self.info_string(&format!("position rejected, previous position kept: {e}"));
                 return;
             }
         };
         board.set_chess960(self.options.chess960);
-        let mut keys = vec![board.key()];
         for (i, text) in moves.iter().enumerate() {
             if let Err(e) = board.play_uci(text) {
                 self.info_string(&format!(
@@ -334,22 +352,19 @@ impl UciEngine {
                 ));
                 return;
             }
-            keys.push(board.key());
         }
         self.board = board;
-        self.keys = keys;
     }
 
     fn go(&mut self, params: &GoParams) {
         self.stop_search();
-        if self.book_move(params) {
-            return;
-        }
-        self.ensure_searcher();
-        let Some(mut searcher) = self.searcher.take() else {
+        self.ensure_player();
+        let Some(mut player) = self.player.take() else {
             return;
         };
-        searcher.set_threads(self.options.threads);
+        player.set_position(self.board.clone());
+        player.set_book(self.book_for(params));
+        player.searcher_mut().set_threads(self.options.threads);
         let limits = self.limits(params);
         if self.debug {
             self.info_string(&format!(
@@ -360,18 +375,17 @@ impl UciEngine {
                 limits.time,
                 limits.multipv,
                 limits.infinite,
-                searcher.threads()
+                self.options.threads
             ));
         }
+        let plan = Plan::Search(limits);
         let shared = Arc::clone(&self.shared);
         shared.stop.store(false, Ordering::Relaxed);
         shared.pondering.store(params.ponder, Ordering::Relaxed);
         shared.infinite.store(params.infinite, Ordering::Relaxed);
-        shared
-            .clock_start_ms
-            .store(shared.now_ms(), Ordering::Relaxed);
-        let mut board = self.board.clone();
-        let keys = self.keys.clone();
+        let now = shared.now_ms();
+        shared.clock_start_ms.store(now, Ordering::Relaxed);
+        shared.search_start_ms.store(now, Ordering::Relaxed);
         let out = self.out.clone();
         let chess960 = self.options.chess960;
         let handle = thread::Builder::new()
@@ -385,15 +399,15 @@ impl UciEngine {
                     last_info: None,
                 };
                 let result = panic::catch_unwind(AssertUnwindSafe(|| {
-                    searcher.search(&mut board, &keys, &limits, &mut observer)
+                    player.think(&plan, true, &mut observer)
                 }));
                 let (best, ponder, nodes) = match result {
-                    Ok(r) => (r.best, r.ponder, Some(r.nodes)),
+                    Ok(d) => (d.best, d.ponder, Some(d.nodes)),
                     Err(_) => {
                         // Never leave the GUI without a legal move.
                         out.line("info string internal error in the search; playing a legal move");
                         let mut list = MoveList::new();
-                        board.legal_moves(&mut list);
+                        player.position().legal_moves(&mut list);
                         (list.first().copied(), None, None)
                     }
                 };
@@ -405,17 +419,19 @@ impl UciEngine {
                 {
                     thread::sleep(Duration::from_millis(1));
                 }
-                // The closing line repeats the last iteration's result with
-                // the search's final node count (an unfinished iteration's
-                // nodes were spent too), so the GUI's nodes and nps add up.
-                if let Some(mut info) = observer.last_info.take() {
-                    if let Some(nodes) = nodes {
-                        info.nodes = info.nodes.max(nodes);
-                    }
-                    out.line(&info_line(&info, observer.elapsed_ms(), chess960));
+                // When an unfinished iteration spent nodes after the last
+                // report, a closing line repeats that report with the final
+                // count, so the GUI's nodes and nps add up; otherwise the
+                // last report already is the final one.
+                if let Some(mut info) = observer.last_info.take()
+                    && let Some(nodes) = nodes
+                    && nodes > info.nodes
+                {
+                    info.nodes = nodes;
+                    out.line(&info_line(&info, shared.searching_ms(), chess960));
                 }
                 out.line(&bestmove_line(best, ponder, chess960));
-                searcher
+                player
             });
         match handle {
             Ok(h) => self.running = Some(h),
@@ -423,9 +439,10 @@ impl UciEngine {
         }
     }
 
-    /// While in book, a game's `go` (not ponder, infinite, depth, nodes,
-    /// mate or searchmoves, which ask for analysis) is answered at once.
-    fn book_move(&mut self, params: &GoParams) -> bool {
+    /// The book for this `go`: a game's `go` plays from the book; one
+    /// that asks for analysis (ponder, infinite, depth, nodes, mate or
+    /// searchmoves) searches.
+    fn book_for(&mut self, params: &GoParams) -> Option<Arc<engine::chess::book::Book>> {
         let analysis = params.ponder
             || params.infinite
             || params.depth.is_some()
@@ -433,21 +450,12 @@ impl UciEngine {
             || params.mate.is_some()
             || !params.searchmoves.is_empty();
         if analysis {
-            return false;
+            return None;
         }
-        match self.book.choose(&self.board) {
-            Ok(Some(mv)) => {
-                let text = move_text(mv, self.options.chess960);
-                self.info_string(&format!("book move {text}"));
-                self.out.line(&format!("bestmove {text}"));
-                true
-            }
-            Ok(None) => false,
-            Err(e) => {
-                self.info_string(&e);
-                false
-            }
-        }
+        self.book.current().unwrap_or_else(|e| {
+            self.info_string(&e);
+            None
+        })
     }
 
     /// Translates `go` parameters into search limits (Turbo Chess time
@@ -493,7 +501,7 @@ impl UciEngine {
     }
 
     /// Ends a running search (it prints its `bestmove`) and takes the
-    /// searcher back.
+    /// player back.
     fn stop_search(&mut self) {
         if self.running.is_some() {
             self.shared.stop.store(true, Ordering::Relaxed);
@@ -506,8 +514,8 @@ impl UciEngine {
     fn join_search(&mut self) {
         if let Some(handle) = self.running.take() {
             match handle.join() {
-                Ok(s) => self.searcher = Some(s),
-                Err(_) => self.searcher = None,
+                Ok(p) => self.player = Some(p),
+                Err(_) => self.player = None,
             }
         }
     }

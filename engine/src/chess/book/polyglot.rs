@@ -9,7 +9,7 @@
 
 use super::BookMove;
 use super::random64::{CASTLE_OFFSET, EN_PASSANT_OFFSET, RANDOM64, TURN_OFFSET};
-use crate::chess::{Board, Color, Move, MoveList, Role, Special, Square};
+use crate::chess::{Board, CastlingSide, Color, Move, MoveList, Role, Special, Square};
 use std::fmt;
 
 /// Size of one book entry in bytes.
@@ -36,13 +36,13 @@ pub fn polyglot_key(board: &Board) -> u64 {
         }
     }
     let rights = [
-        (Color::White, true),
-        (Color::White, false),
-        (Color::Black, true),
-        (Color::Black, false),
+        (Color::White, CastlingSide::KingSide),
+        (Color::White, CastlingSide::QueenSide),
+        (Color::Black, CastlingSide::KingSide),
+        (Color::Black, CastlingSide::QueenSide),
     ];
-    for (i, (color, king_side)) in rights.into_iter().enumerate() {
-        if board.castling_rook(color, king_side).is_some() {
+    for (i, (color, side)) in rights.into_iter().enumerate() {
+        if board.castling_rook(color, side).is_some() {
             key ^= RANDOM64[CASTLE_OFFSET + i];
         }
     }

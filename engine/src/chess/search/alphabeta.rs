@@ -1,6 +1,7 @@
 //! The recursive search (`Search`, `LoopBody`, `Update`) and the capture
 //! search at the horizon.
 
+use super::SearchReport;
 use super::moves::encode;
 use super::ordering::{history_index, mvv_lva, pick, score_moves};
 use super::score::{INFINITY, MATE, MATE_BOUND, from_tt, to_tt};
@@ -10,6 +11,7 @@ use super::{MAX_PLY, Searcher};
 use crate::chess::eval::leaf::leaf_white;
 use crate::chess::eval::{TEMPO, apply_draw_rules, material, sign};
 use crate::chess::{Board, Color, Move, MoveList, Role};
+use crate::control::Control;
 
 /// How often (in nodes) the clock and the stop flag are looked at.
 pub(super) const CHECK_EVERY: u64 = 1024;
@@ -55,7 +57,7 @@ impl Searcher {
     /// [`CHECK_EVERY`] nodes the node limit on all threads' nodes, the hard
     /// time limit and the stop flag.
     #[inline]
-    pub(super) fn out_of_budget(&mut self, observer: &dyn super::SearchObserver) -> bool {
+    pub(super) fn out_of_budget(&mut self, observer: &dyn Control<SearchReport>) -> bool {
         if self.aborted {
             return true;
         }
@@ -68,7 +70,7 @@ impl Searcher {
     }
 
     /// The checks made every [`CHECK_EVERY`] nodes; true to stop.
-    fn poll(&mut self, observer: &dyn super::SearchObserver) -> bool {
+    fn poll(&mut self, observer: &dyn Control<SearchReport>) -> bool {
         self.role.publish_nodes(self.nodes);
         if self.role.total_nodes(self.nodes) >= self.node_limit {
             return true;
@@ -131,54 +133,29 @@ impl Searcher {
         next.static_white += sign(us) * delta;
         next.bonus_white += sign(us) * evaluator.move_bonus(board, mv);
         next.last_move = Some(mv);
-        next.since_null += 1;
         board.make(mv);
-        self.keys.push(board.key());
         self.stack[ply + 1] = next;
         self.nodes += 1;
     }
 
     pub(super) fn unmake_move(&mut self, board: &mut Board) {
         board.unmake();
-        self.keys.pop();
     }
-
-    /// How often the position at the top of `keys` occurred before, and
-    /// whether one of those occurrences lies inside the search tree.
-    fn repetitions(&self, board: &Board, ply: usize) -> (u32, bool) {
-        let limit = (board.halfmove_clock() as usize).min(self.stack[ply].since_null as usize);
-        let n = self.keys.len();
-        let key = board.key();
-        let mut count = 0;
-        let mut in_tree = false;
-        let mut back = 4;
-        while back <= limit && back < n {
-            let i = n - 1 - back;
-            if self.keys[i] == key {
-                count += 1;
-                if i >= self.root_index {
-                    in_tree = true;
-                }
-            }
-            back += 2;
-        }
-        (count, in_tree)
-    }
-
     /// Principal variation search below the root. `depth` is in plies;
     /// checking moves (unless the checker is lost by exchange) and pawns
     /// reaching the 7th rank do not use one.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn pvs(
+    ///
+    /// `PV` is the node type (Stockfish's `template<NodeType>`): a PV node
+    /// is searched with an open window and keeps its principal line; a
+    /// non-PV node has a null window and may be pruned.
+    pub(super) fn pvs<const PV: bool>(
         &mut self,
         board: &mut Board,
         mut alpha: i32,
         mut beta: i32,
         mut depth: i32,
         ply: usize,
-        pv_node: bool,
-        allow_null: bool,
-        observer: &dyn super::SearchObserver,
+        observer: &dyn Control<SearchReport>,
     ) -> i32 {
         self.pv[ply].clear();
         if self.out_of_budget(observer) {
@@ -192,11 +169,11 @@ impl Searcher {
 
         // Draw rules: repetition inside the tree or a third occurrence,
         // the 50-move rule, insufficient material.
-        let (repeats, in_tree) = self.repetitions(board, ply);
-        if in_tree || repeats >= 2 || board.halfmove_clock() >= 100 {
+        let repetitions = board.repetitions(self.root_ply);
+        if repetitions.since_mark || repetitions.count >= 2 || board.halfmove_clock() >= 100 {
             return 0;
         }
-        let second_repetition = repeats == 1;
+        let second_repetition = repetitions.count == 1;
         let files = self.stack[ply].files.0;
         if files[0].iter().chain(files[1].iter()).all(|&n| n == 0)
             && board.is_insufficient_material()
@@ -218,7 +195,7 @@ impl Searcher {
         let entry = self.tt.probe(key);
         let hash_move = entry.map_or(0, |e| e.mv);
         if let Some(e) = entry
-            && !pv_node
+            && !PV
             && !second_repetition
             && i32::from(e.depth) >= depth
             && let Some(score) = tt_cutoff(&e, ply, alpha, beta)
@@ -261,7 +238,10 @@ impl Searcher {
         };
 
         let us = board.side_to_move();
-        let selective = !self.exhaustive && !pv_node && !in_check;
+        let selective = !self.exhaustive && !PV && !in_check;
+        // Two null moves in a row would only search the same position
+        // shallower.
+        let after_null = self.stack[ply].last_move.is_none();
 
         if selective
             && depth <= REVERSE_FUTILITY_DEPTH
@@ -274,7 +254,7 @@ impl Searcher {
         // Null-move pruning: if passing still beats beta, a real move will.
         if selective
             && self.features.null_move
-            && allow_null
+            && !after_null
             && depth >= 2
             && static_eval >= beta
             && beta.abs() < MATE_BOUND
@@ -286,23 +266,12 @@ impl Searcher {
             let r = 3 + depth / 6 + ((static_eval - beta) / 256).min(3);
             let mut next = self.stack[ply];
             next.last_move = None;
-            next.since_null = 0;
             board.make_null();
-            self.keys.push(board.key());
             self.stack[ply + 1] = next;
             self.nodes += 1;
-            let value = -self.pvs(
-                board,
-                -beta,
-                -beta + 1,
-                depth - 1 - r,
-                ply + 1,
-                false,
-                false,
-                observer,
-            );
+            let value =
+                -self.pvs::<false>(board, -beta, -beta + 1, depth - 1 - r, ply + 1, observer);
             board.unmake_null();
-            self.keys.pop();
             if self.aborted {
                 return 0;
             }
@@ -384,16 +353,7 @@ impl Searcher {
             let new_depth = depth - 1 + i32::from(extend);
             let mut value;
             if searched == 0 {
-                value = -self.pvs(
-                    board,
-                    -beta,
-                    -alpha,
-                    new_depth,
-                    ply + 1,
-                    pv_node,
-                    true,
-                    observer,
-                );
+                value = -self.pvs::<PV>(board, -beta, -alpha, new_depth, ply + 1, observer);
             } else {
                 let mut r = 0;
                 if !self.exhaustive
@@ -405,42 +365,17 @@ impl Searcher {
                     && !gives_check
                     && !is_killer
                 {
-                    r = reduction(depth, searched) - i32::from(pv_node);
+                    r = reduction(depth, searched) - i32::from(PV);
                     r = r.clamp(0, new_depth - 1);
                 }
-                value = -self.pvs(
-                    board,
-                    -alpha - 1,
-                    -alpha,
-                    new_depth - r,
-                    ply + 1,
-                    false,
-                    true,
-                    observer,
-                );
+                value =
+                    -self.pvs::<false>(board, -alpha - 1, -alpha, new_depth - r, ply + 1, observer);
                 if value > alpha && r > 0 {
-                    value = -self.pvs(
-                        board,
-                        -alpha - 1,
-                        -alpha,
-                        new_depth,
-                        ply + 1,
-                        false,
-                        true,
-                        observer,
-                    );
+                    value =
+                        -self.pvs::<false>(board, -alpha - 1, -alpha, new_depth, ply + 1, observer);
                 }
-                if value > alpha && value < beta && pv_node {
-                    value = -self.pvs(
-                        board,
-                        -beta,
-                        -alpha,
-                        new_depth,
-                        ply + 1,
-                        true,
-                        true,
-                        observer,
-                    );
+                if PV && value > alpha && value < beta {
+                    value = -self.pvs::<true>(board, -beta, -alpha, new_depth, ply + 1, observer);
                 }
             }
             self.unmake_move(board);
@@ -453,7 +388,7 @@ impl Searcher {
                 best_move = mv;
                 if value > alpha {
                     alpha = value;
-                    if pv_node {
+                    if PV {
                         let (head, tail) = self.pv.split_at_mut(ply + 1);
                         head[ply].clear();
                         head[ply].push(mv);
@@ -536,7 +471,7 @@ impl Searcher {
         mut alpha: i32,
         beta: i32,
         ply: usize,
-        observer: &dyn super::SearchObserver,
+        observer: &dyn Control<SearchReport>,
     ) -> i32 {
         self.pv[ply].clear();
         if self.out_of_budget(observer) {

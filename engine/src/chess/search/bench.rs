@@ -3,8 +3,9 @@
 //! exactly when search behaviour changes (commit messages quote it as
 //! `Bench: N`). Timing is the caller's business.
 
-use super::{Limits, SearchInfo, SearchObserver, Searcher};
+use super::{Limits, Searcher};
 use crate::chess::Board;
+use crate::control::Unlimited;
 
 /// Default bench depth.
 pub const DEFAULT_DEPTH: u32 = 7;
@@ -57,19 +58,6 @@ pub const POSITIONS: &[&str] = &[
     "r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1",
 ];
 
-/// An observer that never stops the search and forgets every report.
-pub(super) struct Silent;
-
-impl SearchObserver for Silent {
-    fn elapsed_ms(&self) -> u64 {
-        0
-    }
-    fn stop_requested(&self) -> bool {
-        false
-    }
-    fn on_info(&mut self, _info: &SearchInfo) {}
-}
-
 /// Searches every bench position to `depth` with a fresh searcher of
 /// [`HASH_MB`], calling `report(index, fen, nodes)` after each; returns the
 /// total node count. Positions whose FEN the board rejects are skipped.
@@ -86,7 +74,7 @@ pub fn run(depth: u32, mut report: impl FnMut(usize, &str, u64)) -> u64 {
             continue;
         };
         searcher.clear();
-        let result = searcher.search(&mut board, &[], &limits, &mut Silent);
+        let result = searcher.search(&mut board, &limits, &mut Unlimited);
         total += result.nodes;
         report(i, fen, result.nodes);
     }

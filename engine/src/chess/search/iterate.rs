@@ -8,12 +8,12 @@ use super::moves::encode;
 use super::ordering::score_moves;
 use super::score::{INFINITY, MATE, MATE_BOUND};
 use super::{
-    Frame, Limits, MAX_PLY, ScoreBound, SearchInfo, SearchObserver, SearchResult, Searcher,
-    TOLERANCE,
+    Frame, Limits, MAX_PLY, ScoreBound, SearchInfo, SearchReport, SearchResult, Searcher, TOLERANCE,
 };
 use crate::chess::eval::Evaluator;
 use crate::chess::eval::pawns::PawnFiles;
 use crate::chess::{Board, MAX_MOVES, Move, MoveList};
+use crate::control::Control;
 
 /// Half-width of the first aspiration window (points).
 const ASPIRATION: i32 = 40;
@@ -29,9 +29,8 @@ struct RootMove {
 pub(super) fn run(
     s: &mut Searcher,
     board: &mut Board,
-    game_keys: &[u64],
     limits: &Limits,
-    observer: &mut dyn SearchObserver,
+    observer: &mut dyn Control<SearchReport>,
 ) -> SearchResult {
     s.nodes = 0;
     s.seldepth = 0;
@@ -44,19 +43,13 @@ pub(super) fn run(
     }
     s.history.iter_mut().for_each(|h| *h /= 4);
 
-    s.keys.clear();
-    s.keys.extend_from_slice(game_keys);
-    if s.keys.last() != Some(&board.key()) {
-        s.keys.push(board.key());
-    }
-    s.root_index = s.keys.len() - 1;
+    s.root_ply = board.history_len();
     let evaluator = Evaluator::new(board);
     s.stack[0] = Frame {
         static_white: evaluator.static_white(board),
         bonus_white: 0,
         files: PawnFiles::from_board(board),
         last_move: board.moves_played().last(),
-        since_null: s.root_index as u32,
     };
     s.evaluator = Some(evaluator);
 
@@ -64,7 +57,7 @@ pub(super) fn run(
     board.legal_moves(&mut list);
     if list.is_empty() {
         let score = if board.in_check() { -MATE } else { 0 };
-        observer.on_info(&SearchInfo {
+        observer.report(&SearchReport::Iteration(SearchInfo {
             depth: 0,
             seldepth: 0,
             multipv: 1,
@@ -73,7 +66,7 @@ pub(super) fn run(
             nodes: 0,
             hashfull: s.tt.hashfull(),
             pv: Vec::new(),
-        });
+        }));
         return SearchResult {
             best: None,
             ponder: None,
@@ -166,7 +159,14 @@ pub(super) fn run(
                 if bound == ScoreBound::Exact {
                     break;
                 }
-                observer.on_info(&make_info(s, depth, line, &root[line], score, bound));
+                observer.report(&SearchReport::Iteration(make_info(
+                    s,
+                    depth,
+                    line,
+                    &root[line],
+                    score,
+                    bound,
+                )));
                 window *= 2;
                 if bound == ScoreBound::Upper {
                     beta = (alpha + beta) / 2;
@@ -200,8 +200,8 @@ pub(super) fn run(
             break;
         }
         completed = depth;
-        for info in &infos {
-            observer.on_info(info);
+        for info in infos {
+            observer.report(&SearchReport::Iteration(info));
         }
 
         let best = root[0].score;
@@ -280,13 +280,17 @@ fn root_search(
     mut alpha: i32,
     beta: i32,
     depth: u32,
-    observer: &mut dyn SearchObserver,
+    observer: &mut dyn Control<SearchReport>,
 ) -> i32 {
     let depth = depth as i32;
     let mut best = -INFINITY;
     for i in first..root.len() {
         let mv = root[i].mv;
-        observer.on_current_move(depth as u32, mv, i + 1);
+        observer.report(&SearchReport::CurrentMove {
+            depth: depth as u32,
+            mv,
+            number: i + 1,
+        });
         s.make_move(board, mv, 0);
         let gives_check = board.in_check();
         let new_depth = depth - 1 + i32::from(gives_check);
@@ -298,11 +302,11 @@ fn root_search(
             (best + TOLERANCE).max(alpha).min(beta - 1)
         };
         let value = if i == first {
-            -s.pvs(board, -beta, -alpha, new_depth, 1, true, true, &*observer)
+            -s.pvs::<true>(board, -beta, -alpha, new_depth, 1, &*observer)
         } else {
-            let v = -s.pvs(board, -bar - 1, -bar, new_depth, 1, false, true, &*observer);
+            let v = -s.pvs::<false>(board, -bar - 1, -bar, new_depth, 1, &*observer);
             if v > bar && !s.aborted {
-                -s.pvs(board, -beta, -bar, new_depth, 1, true, true, &*observer)
+                -s.pvs::<true>(board, -beta, -bar, new_depth, 1, &*observer)
             } else {
                 v
             }

@@ -6,8 +6,9 @@
 //! part II).
 //!
 //! The search does no I/O and reads no clock: the caller hands in a
-//! [`SearchObserver`] that tells it the elapsed time and whether to stop,
-//! and receives typed [`SearchInfo`] reports to format. With
+//! [`Control`] (the contract shared by the three games) that tells it the
+//! elapsed time and whether to stop, and receives typed [`SearchReport`]s
+//! to format. With
 //! [`Searcher::set_threads`] above 1 the search also starts helper threads
 //! (Lazy SMP, `smp.rs`) for its own duration.
 
@@ -25,6 +26,7 @@ pub mod tt;
 use crate::chess::eval::Evaluator;
 use crate::chess::eval::pawns::PawnFiles;
 use crate::chess::{Board, MAX_MOVES, Move};
+pub use crate::control::Control;
 use smp::Role;
 use std::sync::Arc;
 use time::Budget;
@@ -82,7 +84,7 @@ pub struct Limits {
     /// Mate search: find a mate in at most this many moves and stop (the
     /// handbook's **Mate search** level; selective pruning is off).
     pub mate: Option<u32>,
-    /// Soft and hard time limits (ms from the observer's clock start).
+    /// Soft and hard time limits (ms from the control's clock start).
     pub time: Option<Budget>,
     /// Search only these root moves (empty: all).
     pub searchmoves: Vec<Move>,
@@ -122,20 +124,19 @@ pub struct SearchInfo {
     pub pv: Vec<Move>,
 }
 
-/// What the search tells its caller and asks it.
-pub trait SearchObserver {
-    /// Milliseconds since the search's clock started.
-    fn elapsed_ms(&self) -> u64;
-    /// Whether the time limits count now (false while pondering).
-    fn clock_running(&self) -> bool {
-        true
-    }
-    /// Whether the caller wants the search to end now (`stop`, `quit`).
-    fn stop_requested(&self) -> bool;
-    /// An iteration (or aspiration fail) result.
-    fn on_info(&mut self, info: &SearchInfo);
+/// What the search reports through its [`Control`]: the progress of the
+/// handbook's iterative deepening, and (for a GUI's move list in long
+/// searches) the root move now being searched.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SearchReport {
+    /// An iteration (or aspiration fail) result, one per `multipv` line.
+    Iteration(SearchInfo),
     /// The root move now being searched (1-based number).
-    fn on_current_move(&mut self, _depth: u32, _mv: Move, _number: usize) {}
+    CurrentMove { depth: u32, mv: Move, number: usize },
+    /// The program plays this move from its opening library (reported by
+    /// [`crate::chess::player::Player`] before the quick search that
+    /// checks it).
+    BookMove(Move),
 }
 
 /// The outcome of a search.
@@ -164,11 +165,10 @@ pub(crate) struct Frame {
     bonus_white: i32,
     /// `PawnBit`.
     files: PawnFiles,
-    /// The move that led to this node (`Move::NULL` for a null move / the
-    /// root).
+    /// The move that led to this node: `None` after a null move (no
+    /// second null move follows one) and at the root of a game's first
+    /// position.
     last_move: Option<Move>,
-    /// Plies since the last null move (repetitions do not cross one).
-    since_null: u32,
 }
 
 /// The searcher: transposition table, killer moves and history survive
@@ -188,11 +188,9 @@ pub struct Searcher {
     // Per search:
     evaluator: Option<Evaluator>,
     stack: Vec<Frame>,
-    /// Keys of the game positions (since the last irreversible move) and
-    /// of the search path.
-    keys: Vec<u64>,
-    /// Index in `keys` of the root position.
-    root_index: usize,
+    /// The board's history length at the root: a repetition at or after
+    /// it lies inside the search tree.
+    root_ply: usize,
     pv: Vec<Vec<Move>>,
     /// Move-ordering scores, one buffer per ply (a fresh 2 KiB array per
     /// node cost a memset each).
@@ -225,8 +223,7 @@ impl Searcher {
             history: vec![0; 2 * 64 * 64],
             evaluator: None,
             stack: vec![Frame::default(); MAX_PLY + 2],
-            keys: Vec::with_capacity(512),
-            root_index: 0,
+            root_ply: 0,
             scores: vec![[0; MAX_MOVES]; MAX_PLY + 2],
             pv: (0..MAX_PLY + 2)
                 .map(|_| Vec::with_capacity(MAX_PLY))
@@ -292,27 +289,25 @@ impl Searcher {
         self.tt.hashfull()
     }
 
-    /// Searches `board` (left unchanged on return). `game_keys` are the
-    /// Zobrist keys of the positions played before it, oldest first (the
-    /// root's own key may be included last or not); they make the search
-    /// see repetitions of the game.
+    /// Searches `board` (left unchanged on return). The board's history
+    /// (the moves played to reach it) makes the search see repetitions of
+    /// the game.
     ///
     /// With more than one thread the result, the reports and the calls to
-    /// `observer` are this thread's; only node counts include the
+    /// `control` are this thread's; only node counts include the
     /// helpers', and a node limit counts every thread's nodes.
     pub fn search(
         &mut self,
         board: &mut Board,
-        game_keys: &[u64],
         limits: &Limits,
-        observer: &mut dyn SearchObserver,
+        control: &mut dyn Control<SearchReport>,
     ) -> SearchResult {
         self.tt.new_search();
         if self.helpers.is_empty() {
             self.role = Role::Alone;
-            iterate::run(self, board, game_keys, limits, observer)
+            iterate::run(self, board, limits, control)
         } else {
-            smp::search(self, board, game_keys, limits, observer)
+            smp::search(self, board, limits, control)
         }
     }
 

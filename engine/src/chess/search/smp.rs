@@ -22,8 +22,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::thread;
 
-use super::{Limits, SearchInfo, SearchObserver, SearchResult, Searcher, iterate};
+use super::{Limits, SearchReport, SearchResult, Searcher, iterate};
 use crate::chess::Board;
+use crate::control::Control;
 
 /// Stack of a helper thread, as deep as the UCI search thread's (only the
 /// pages touched are committed).
@@ -94,7 +95,7 @@ struct HelperObserver<'a> {
     stop: &'a AtomicBool,
 }
 
-impl SearchObserver for HelperObserver<'_> {
+impl Control<SearchReport> for HelperObserver<'_> {
     fn elapsed_ms(&self) -> u64 {
         0
     }
@@ -104,7 +105,6 @@ impl SearchObserver for HelperObserver<'_> {
     fn stop_requested(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
     }
-    fn on_info(&mut self, _info: &SearchInfo) {}
 }
 
 /// Raises the stop flag when dropped, so the helpers end even if the main
@@ -125,9 +125,8 @@ impl Drop for StopOnDrop<'_> {
 pub(super) fn search(
     main: &mut Searcher,
     board: &mut Board,
-    game_keys: &[u64],
     limits: &Limits,
-    observer: &mut dyn SearchObserver,
+    observer: &mut dyn Control<SearchReport>,
 ) -> SearchResult {
     let stop = AtomicBool::new(false);
     let total = Arc::new(AtomicU64::new(0));
@@ -165,7 +164,6 @@ pub(super) fn search(
                     iterate::run(
                         helper,
                         &mut helper_board,
-                        game_keys,
                         helper_limits,
                         &mut HelperObserver { stop },
                     );
@@ -176,7 +174,7 @@ pub(super) fn search(
             }
         }
         let _stop_helpers = StopOnDrop(&stop);
-        iterate::run(main, board, game_keys, limits, observer)
+        iterate::run(main, board, limits, observer)
     });
     main.helpers = helpers;
     result.nodes = main.nodes + main.helpers.iter().map(|h| h.nodes).sum::<u64>();
@@ -212,7 +210,7 @@ mod tests {
         assert_eq!(searched(&helper(21)), searched(&helper(1)));
     }
 
-    use super::super::bench::Silent;
+    use crate::control::Unlimited;
 
     const MIDDLEGAME: &str =
         "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10";
@@ -227,7 +225,7 @@ mod tests {
             multipv: 1,
             ..Limits::default()
         };
-        let result = searcher.search(&mut board, &[], &limits, &mut Silent);
+        let result = searcher.search(&mut board, &limits, &mut Unlimited);
         assert!(result.best.is_some());
         assert_eq!(board.to_fen(), MIDDLEGAME);
         // Each thread adds its count to the total and compares every 1024
@@ -246,12 +244,12 @@ mod tests {
         };
         let single = {
             let mut board = Board::from_fen(MIDDLEGAME).unwrap();
-            Searcher::new(1).search(&mut board, &[], &limits, &mut Silent)
+            Searcher::new(1).search(&mut board, &limits, &mut Unlimited)
         };
         let mut searcher = Searcher::new(1);
         searcher.set_threads(3);
         let mut board = Board::from_fen(MIDDLEGAME).unwrap();
-        let smp = searcher.search(&mut board, &[], &limits, &mut Silent);
+        let smp = searcher.search(&mut board, &limits, &mut Unlimited);
         assert_eq!(smp.depth, 6);
         assert!(smp.best.is_some());
         // The helpers' deeper table entries can move a depth-6 score in
@@ -266,9 +264,6 @@ mod tests {
         assert_eq!(searcher.threads(), 1);
         assert!(searcher.helpers.is_empty());
         searcher.clear();
-        assert_eq!(
-            searcher.search(&mut board, &[], &limits, &mut Silent),
-            single
-        );
+        assert_eq!(searcher.search(&mut board, &limits, &mut Unlimited), single);
     }
 }

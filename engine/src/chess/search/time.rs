@@ -32,17 +32,43 @@ pub struct Budget {
     pub hard: u64,
 }
 
-/// Moves until the next (real or assumed) time control. Turbo Chess assumes
-/// a control after move 40 and then every 20 moves; in sudden death there
-/// is no control at all, so the assumed horizon never shrinks below 20
-/// moves, which keeps the engine from spending its clock by move 40.
+/// Turbo Chess's time controls: one after move 40 and then one every 20
+/// moves. The moves left to the next control once `moves_made` moves have
+/// been played (at least 1).
+pub fn moves_to_next_control(moves_made: u32) -> u32 {
+    if moves_made < 40 {
+        40 - moves_made
+    } else {
+        20 - (moves_made - 40) % 20
+    }
+}
+
+/// The clock of the handbook's Normal level, `seconds` a move on average:
+/// the controls of [`moves_to_next_control`] each add their moves'
+/// seconds, less what the program has used (`used_ms`) in its
+/// `moves_made` moves so far.
+pub fn normal_level_clock(seconds: u32, moves_made: u32, used_ms: i64, fullmove: u32) -> Clock {
+    let to_go = moves_to_next_control(moves_made);
+    let allowed_moves = i64::from(moves_made) + i64::from(to_go);
+    Clock {
+        time: allowed_moves * i64::from(seconds) * 1000 - used_ms,
+        increment: 0,
+        moves_to_go: Some(to_go.max(1)),
+        fullmove,
+        overhead: 30,
+    }
+}
+
+/// Moves until the next (real or assumed) time control. Without a real
+/// one the Turbo Chess controls are assumed; in sudden death there is no
+/// control at all, so the assumed horizon never shrinks below 20 moves,
+/// which keeps the engine from spending its clock by move 40.
 fn moves_to_control(clock: &Clock) -> i64 {
     match clock.moves_to_go {
         Some(n) if n > 0 => i64::from(n),
         _ => {
-            let m = i64::from(clock.fullmove.max(1));
-            let left = if m <= 40 { 41 - m } else { 20 - (m - 41) % 20 };
-            left.max(20)
+            let made = clock.fullmove.max(1) - 1;
+            i64::from(moves_to_next_control(made)).max(20)
         }
     }
 }
@@ -52,12 +78,13 @@ impl Budget {
     pub fn for_clock(clock: &Clock) -> Budget {
         // What we may spend at most on this move and still answer in time:
         // the clock less the overhead, and a safety slice of the clock.
-        let available = (clock.time - clock.overhead.max(0)).max(1);
+        // Saturating: a GUI's "no limit" may be any large number.
+        let available = clock.time.saturating_sub(clock.overhead.max(0)).max(1);
         let to_go = moves_to_control(clock);
         let increment = clock.increment.max(0);
         // Desired time: an even share of the clock to the next control plus
         // most of the increment we get back after moving.
-        let desired = available / to_go + increment * 3 / 4;
+        let desired = (available / to_go).saturating_add(increment / 4 * 3);
         // Never plan to use more than a fraction of what is left: with one
         // move to go the whole remaining clock is not ours (lag, GUI margin).
         let ceiling = if to_go <= 1 {
@@ -66,7 +93,7 @@ impl Budget {
             available / 2
         };
         let desired = desired.clamp(1, ceiling.max(1));
-        let hard = (desired * 3).min(ceiling).max(1);
+        let hard = desired.saturating_mul(3).min(ceiling).max(1);
         Budget {
             // Turbo Chess: seldom more than 50% away from the desired time;
             // an iteration usually takes longer than all before it, so one
@@ -78,7 +105,7 @@ impl Budget {
 
     /// `go movetime N`: search exactly that long, less the overhead.
     pub fn fixed(movetime: i64, overhead: i64) -> Budget {
-        let t = (movetime - overhead.max(0)).max(1) as u64;
+        let t = movetime.saturating_sub(overhead.max(0)).max(1) as u64;
         Budget { soft: t, hard: t }
     }
 }
@@ -125,6 +152,17 @@ mod tests {
         let early = Budget::for_clock(&clock(10_000, 0, None, 1));
         assert!(late.soft >= early.soft);
         assert!(late.hard <= 10_000 / 2);
+    }
+
+    #[test]
+    fn controls_after_move_40_and_every_20() {
+        assert_eq!(moves_to_next_control(0), 40);
+        assert_eq!(moves_to_next_control(39), 1);
+        assert_eq!(moves_to_next_control(40), 20);
+        assert_eq!(moves_to_next_control(59), 1);
+        assert_eq!(moves_to_next_control(60), 20);
+        let c = normal_level_clock(15, 45, 1_000, 46);
+        assert_eq!((c.time, c.moves_to_go), (60 * 15_000 - 1_000, Some(15)));
     }
 
     #[test]

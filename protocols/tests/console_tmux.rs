@@ -2,6 +2,9 @@
 //! person sees it. Needs tmux, so it is opt-in:
 //! `cargo test --release --test console_tmux -- --ignored`.
 
+#[path = "common/turbochess_process.rs"]
+mod turbochess_process;
+
 use std::process::Command;
 use std::thread::sleep;
 use std::time::{Duration, Instant};
@@ -34,7 +37,7 @@ fn wait_for(session: &str, text: &str) -> String {
 #[ignore = "needs tmux; run with --ignored"]
 fn a_person_plays_in_tmux() {
     let session = format!("turbo_console_{}", std::process::id());
-    let bin = testkit::bin_path("turbochess");
+    let bin = std::path::PathBuf::from(env!("CARGO_BIN_EXE_turbochess"));
     let command = format!("{} play --no-pgn --level ply:2 --seed 5", bin.display());
     tmux(&[
         "new-session",

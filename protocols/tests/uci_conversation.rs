@@ -1,15 +1,18 @@
 //! Scripted UCI conversations with the built `turbochess` binary: what
 //! Arena, Cute Chess and python-chess rely on.
 
+#[path = "common/turbochess_process.rs"]
+mod turbochess_process;
+
 use std::time::{Duration, Instant};
 
 use engine::chess::Board;
-use testkit::uci_process::EngineProcess;
+use turbochess_process::EngineProcess;
 
 const WAIT: Duration = Duration::from_secs(20);
 
 fn engine() -> EngineProcess {
-    EngineProcess::start("turbochess", &[])
+    EngineProcess::start(&[])
 }
 
 fn ready(e: &mut EngineProcess) {

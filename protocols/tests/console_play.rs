@@ -2,6 +2,9 @@
 //! scripted session that uses every command, and checks of what it prints
 //! and of the PGN listing it appends to.
 
+#[path = "common/turbochess_process.rs"]
+mod turbochess_process;
+
 use std::path::PathBuf;
 
 fn temp_path(name: &str) -> PathBuf {
@@ -10,7 +13,7 @@ fn temp_path(name: &str) -> PathBuf {
 
 fn mate_problem(name: &str) -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("books/mate")
+        .join("../books/mate")
         .join(name)
         .display()
         .to_string()
@@ -34,7 +37,7 @@ fn assert_in_order(haystack: &str, needles: &[&str]) {
 fn run_bytes(args: &[&str], input: &[u8]) -> String {
     use std::io::Write;
     use std::process::{Command, Stdio};
-    let mut child = Command::new(testkit::bin_path("turbochess"))
+    let mut child = Command::new(std::path::PathBuf::from(env!("CARGO_BIN_EXE_turbochess")))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -49,7 +52,7 @@ fn run_bytes(args: &[&str], input: &[u8]) -> String {
 fn play(args: &[&str], script: &[&str]) -> (String, String) {
     let mut input = script.join("\n");
     input.push('\n');
-    let out = testkit::run_with_input("turbochess", args, &input);
+    let out = turbochess_process::run_with_input(args, &input);
     assert!(out.status.success(), "exit status {:?}", out.status);
     (
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -254,8 +257,7 @@ fn the_program_does_not_resign_when_it_is_being_mated() {
 #[test]
 fn bad_arguments_and_input_never_crash() {
     // Bytes that are not UTF-8 are refused like any other bad line.
-    let out = testkit::run_with_input(
-        "turbochess",
+    let out = turbochess_process::run_with_input(
         &["play", "--no-pgn"],
         "\u{1}\u{7f}\n\u{0}e4\ne4\r\nq\n",
     );
@@ -275,7 +277,7 @@ fn bad_arguments_and_input_never_crash() {
     let out = run_bytes(&["play", "--no-pgn"], &raw);
     assert_in_order(&out, &["Illegal move:", "Goodbye."]);
 
-    let out = testkit::run_with_input("turbochess", &["play", "--level", "fast"], "");
+    let out = turbochess_process::run_with_input(&["play", "--level", "fast"], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown level 'fast'"));
     let (out, _) = play(
@@ -305,8 +307,7 @@ fn bad_arguments_and_input_never_crash() {
 
 #[test]
 fn mate_subcommand_proves_and_refutes() {
-    let out = testkit::run_with_input(
-        "turbochess",
+    let out = turbochess_process::run_with_input(
         &["mate", "3", "--board", &mate_problem("mate04.txt")],
         "",
     );
@@ -323,8 +324,7 @@ fn mate_subcommand_proves_and_refutes() {
         ],
     );
 
-    let out = testkit::run_with_input(
-        "turbochess",
+    let out = turbochess_process::run_with_input(
         &[
             "mate",
             "2",
@@ -342,7 +342,7 @@ fn mate_subcommand_proves_and_refutes() {
         &["mate", "2"],
         &["mate", "2", "--board", "/nonexistent"],
     ] {
-        let out = testkit::run_with_input("turbochess", args, "");
+        let out = turbochess_process::run_with_input(args, "");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(String::from_utf8_lossy(&out.stderr).starts_with("turbochess mate: "));
     }
