@@ -4,10 +4,11 @@
 
 use std::time::Instant;
 
-use engine::gomoku::{Board, Colour, Limits, Point, Rule, Searcher, Turbo1985};
+use engine::control::Unlimited;
+use engine::gomoku::{Board, Color, Limits, Point, Rule, Searcher, Turbo1985};
 
 /// Bench positions: (name, rule, diagram, side to move).
-const POSITIONS: [(&str, Rule, &str, Colour); 4] = [
+const POSITIONS: [(&str, Rule, &str, Color); 4] = [
     (
         "opening-15",
         Rule::FREESTYLE,
@@ -26,7 +27,7 @@ const POSITIONS: [(&str, Rule, &str, Colour); 4] = [
          ...............
          ...............
          ...............",
-        Colour::White,
+        Color::White,
     ),
     (
         "middle-15",
@@ -46,7 +47,7 @@ const POSITIONS: [(&str, Rule, &str, Colour); 4] = [
          ...............
          ...............
          ...............",
-        Colour::Black,
+        Color::Black,
     ),
     (
         "defence-20",
@@ -71,7 +72,7 @@ const POSITIONS: [(&str, Rule, &str, Colour); 4] = [
          ....................
          ....................
          ....................",
-        Colour::White,
+        Color::White,
     ),
     (
         "renju-15",
@@ -95,7 +96,7 @@ const POSITIONS: [(&str, Rule, &str, Colour); 4] = [
          ...............
          ...............
          ...............",
-        Colour::White,
+        Color::White,
     ),
 ];
 
@@ -114,7 +115,7 @@ pub fn run(depth: u32) -> BenchResult {
         let mut board = Board::from_diagram(diagram, rule).expect("bench diagrams are valid");
         let mut searcher = Searcher::new(16 << 20);
         let t = Instant::now();
-        let result = searcher.search(&mut board, me, &Limits::depth(depth), &mut |_| {});
+        let result = searcher.search(&mut board, me, &Limits::depth(depth), &mut Unlimited);
         let best = result
             .best
             .map_or("none".to_string(), |p: Point| p.to_string());
