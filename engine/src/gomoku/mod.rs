@@ -10,6 +10,7 @@
 //! budget ([`clock`]) and the move choice. Nothing here does I/O or reads
 //! a clock: the Gomocup front end is in the `protocols` crate.
 
+pub mod bench;
 pub mod board;
 pub mod clock;
 pub mod geometry;

@@ -26,7 +26,7 @@ struct Cli {
 enum Sub {
     /// Search fixed positions to a fixed depth; print nodes and nodes/second.
     Bench {
-        #[arg(long, default_value_t = 6)]
+        #[arg(long, default_value_t = bench::DEFAULT_DEPTH)]
         depth: u32,
     },
 }
