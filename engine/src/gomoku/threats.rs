@@ -194,15 +194,18 @@ impl<'a> ThreatSearch<'a> {
 
     /// With the attacker's four `m` on the board: `Some(line)` if it wins,
     /// either at once (two completion points, or a block that is forbidden
-    /// to the defender) or after the forced block by `next`.
+    /// to the defender) or after every forced block by `next`.
     fn after_four(
         &mut self,
         m: Point,
-        next: impl FnOnce(&mut Self) -> Option<Vec<Point>>,
+        next: impl Fn(&mut Self) -> Option<Vec<Point>>,
     ) -> Option<Vec<Point>> {
         let a = self.attacker;
         let d = a.opponent();
         let completions = self.board.five_points(a);
+        if self.board.rule().caro {
+            return self.after_caro_four(m, &completions, next);
+        }
         match completions.len() {
             0 => None,
             1 => {
@@ -217,6 +220,53 @@ impl<'a> ThreatSearch<'a> {
             }
             _ => Some(vec![m]),
         }
+    }
+
+    /// `after_four` under caro, where a five blocked at both ends does not
+    /// win: besides taking a completion point, the defender stops a four
+    /// by capping the far end of the five it threatens, so that even an
+    /// open four can be held. Every defence that leaves the attacker no
+    /// five must lose; the line follows the first.
+    fn after_caro_four(
+        &mut self,
+        m: Point,
+        completions: &[Point],
+        next: impl Fn(&mut Self) -> Option<Vec<Point>>,
+    ) -> Option<Vec<Point>> {
+        let a = self.attacker;
+        let d = a.opponent();
+        if completions.is_empty() {
+            return None;
+        }
+        // A five through a completion point lies on one of the four lines
+        // through `m`, and its ends within six points of `m`.
+        let mut candidates = completions.to_vec();
+        for &step in &DIRECTIONS {
+            for k in -6..=6 {
+                if let Some(q) = self.board.step(m, step, k)
+                    && self.board.is_empty(q)
+                    && !candidates.contains(&q)
+                {
+                    candidates.push(q);
+                }
+            }
+        }
+        let mut line = None;
+        for r in candidates {
+            if !self.board.allowed(r, d) {
+                continue;
+            }
+            self.board.make(r, d);
+            let holds = self.board.five_points(a).is_empty();
+            let rest = if holds { next(self) } else { Some(Vec::new()) };
+            self.board.undo();
+            match rest {
+                None => return None,
+                Some(rest) if holds && line.is_none() => line = Some([vec![m, r], rest].concat()),
+                Some(_) => {}
+            }
+        }
+        Some(line.unwrap_or_else(|| vec![m]))
     }
 
     fn vct_node(&mut self, depth: u32) -> Option<Vec<Point>> {
