@@ -7,10 +7,14 @@
 //! line.
 
 use engine::control::Unlimited;
+use engine::gomoku::search::WIN;
 use engine::gomoku::threats::{ThreatLimits, find_vcf};
 use engine::gomoku::{Board, Color, Limits, Point, Rule, Searcher, Turbo1985};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
+
+/// Scores from here up are proven wins.
+const WIN_BOUND: i32 = WIN - 10_000;
 
 const VCF_LIMITS: ThreatLimits = ThreatLimits {
     depth: 20,
@@ -235,5 +239,23 @@ fn caro_fours_capped_at_the_far_end_are_no_win() {
             confirm(&mut board.clone(), attacker, &line)
                 .unwrap_or_else(|why| panic!("{attacker:?} claims {line:?}: {why}\n{board}"));
         }
+    }
+}
+
+/// The alpha-beta search made the same mistake: a four with two
+/// completion points counted as won under caro too.
+#[test]
+fn the_search_claims_no_caro_win_a_cap_holds() {
+    for (mask, attacker, diagram) in CARO_CLAIMS {
+        let mut board = Board::from_diagram(diagram, Rule::from_mask(mask).unwrap()).unwrap();
+        let mut searcher = Searcher::new(1 << 20);
+        let r = searcher.search(&mut board, attacker, &Limits::depth(2), &mut Unlimited);
+        assert!(
+            r.score < WIN_BOUND,
+            "rule {mask}: {attacker:?} claims a win with {:?} ({:?}, score {})\n{board}",
+            r.best,
+            r.reason,
+            r.score
+        );
     }
 }

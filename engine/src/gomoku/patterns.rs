@@ -99,6 +99,45 @@ impl Board {
         out
     }
 
+    /// The points where `attacker`'s opponent may play so that `attacker`
+    /// has no five to complete: the completion points themselves and,
+    /// under caro (where a five blocked at both ends does not win), the
+    /// points capping the far end of a five.
+    pub fn five_stops(&mut self, attacker: Color) -> Vec<Point> {
+        let defender = attacker.opponent();
+        let fives = self.five_points(attacker);
+        let mut candidates = fives.clone();
+        if self.rule().caro {
+            // The ends of a five through `f` lie within five points of it.
+            for &f in &fives {
+                for &step in &DIRECTIONS {
+                    for k in -5..=5 {
+                        if let Some(q) = self.step(f, step, k)
+                            && self.is_empty(q)
+                            && !candidates.contains(&q)
+                        {
+                            candidates.push(q);
+                        }
+                    }
+                }
+            }
+        }
+        candidates.retain(|&q| {
+            if !self.allowed(q, defender) {
+                return false;
+            }
+            // A defender stone makes no new five for the attacker: only
+            // the old completion points need a look.
+            self.make(q, defender);
+            let stopped = fives
+                .iter()
+                .all(|&f| f == q || !self.makes_five(f, attacker));
+            self.undo();
+            stopped
+        });
+        candidates
+    }
+
     /// Points along `dir` within four of `p` where `c` would complete a five
     /// (with whatever is on the board now). At most two are returned.
     fn completions(&self, p: Point, dir: usize, c: Color) -> ([Option<Point>; 2], u8) {

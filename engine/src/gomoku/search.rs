@@ -197,6 +197,14 @@ impl Run<'_, '_> {
             return result;
         }
         let opp_fives = board.five_points(opp);
+        if !opp_fives.is_empty() && board.rule().caro {
+            // A completion point if one holds, else a cap.
+            let stop = board.five_stops(opp).first().copied();
+            result.best = stop.or_else(|| any_allowed(board, me));
+            result.score = if stop.is_some() { 0 } else { -(WIN - 2) };
+            result.reason = Reason::BlockFive;
+            return result;
+        }
         if !opp_fives.is_empty() {
             let block = opp_fives.iter().copied().find(|&p| board.allowed(p, me));
             result.best = block.or_else(|| any_allowed(board, me));
@@ -479,7 +487,9 @@ impl Run<'_, '_> {
             return WIN - ply;
         }
         let opp_fives = board.five_points(opp);
-        if opp_fives.len() >= 2 {
+        // Under caro two completion points may still be held by a cap.
+        let caro = board.rule().caro;
+        if opp_fives.len() >= 2 && !caro {
             return -(WIN - ply - 1);
         }
         if board.is_full() || board.lines().total_lines() == 0 {
@@ -506,7 +516,13 @@ impl Run<'_, '_> {
                 }
             }
         }
-        let mut moves = if let Some(&block) = opp_fives.first() {
+        let mut moves = if caro && !opp_fives.is_empty() {
+            let stops = board.five_stops(opp);
+            if stops.is_empty() {
+                return -(WIN - ply - 1);
+            }
+            stops
+        } else if let Some(&block) = opp_fives.first() {
             if !board.allowed(block, me) {
                 return -(WIN - ply - 1);
             }
@@ -583,6 +599,11 @@ impl Run<'_, '_> {
     /// opponent has no five to play, the caller checked); otherwise the
     /// line scores.
     fn quiesce(&mut self, board: &mut Board, me: Color, ply: i32) -> i32 {
+        // Under caro a four with two completion points can still be held
+        // by capping an end: no win is claimed without searching it.
+        if board.rule().caro {
+            return evaluate(board, me);
+        }
         let points: Vec<Point> = board.points().collect();
         for p in points {
             if board.is_empty(p)
@@ -612,7 +633,7 @@ impl Run<'_, '_> {
             if board.lines().best_line(p.x, p.y, me).unwrap_or(0) >= 3 {
                 let s = board.shape(p, me, false);
                 if s.fours > 0 && board.allowed(p, me) {
-                    if s.winning_four() {
+                    if s.winning_four() && !board.rule().caro {
                         return Candidates::Win(p);
                     }
                     fours.push(p);

@@ -224,45 +224,27 @@ impl<'a> ThreatSearch<'a> {
 
     /// `after_four` under caro, where a five blocked at both ends does not
     /// win: besides taking a completion point, the defender stops a four
-    /// by capping the far end of the five it threatens, so that even an
-    /// open four can be held. Every defence that leaves the attacker no
-    /// five must lose; the line follows the first.
+    /// by capping the far end of the five it threatens, so that even a
+    /// four with two completion points can be held. Every such defence
+    /// must lose; the line follows the first.
     fn after_caro_four(
         &mut self,
         m: Point,
         completions: &[Point],
         next: impl Fn(&mut Self) -> Option<Vec<Point>>,
     ) -> Option<Vec<Point>> {
-        let a = self.attacker;
-        let d = a.opponent();
         if completions.is_empty() {
             return None;
         }
-        // A five through a completion point lies on one of the four lines
-        // through `m`, and its ends within six points of `m`.
-        let mut candidates = completions.to_vec();
-        for &step in &DIRECTIONS {
-            for k in -6..=6 {
-                if let Some(q) = self.board.step(m, step, k)
-                    && self.board.is_empty(q)
-                    && !candidates.contains(&q)
-                {
-                    candidates.push(q);
-                }
-            }
-        }
+        let d = self.attacker.opponent();
         let mut line = None;
-        for r in candidates {
-            if !self.board.allowed(r, d) {
-                continue;
-            }
+        for r in self.board.five_stops(self.attacker) {
             self.board.make(r, d);
-            let holds = self.board.five_points(a).is_empty();
-            let rest = if holds { next(self) } else { Some(Vec::new()) };
+            let rest = next(self);
             self.board.undo();
             match rest {
                 None => return None,
-                Some(rest) if holds && line.is_none() => line = Some([vec![m, r], rest].concat()),
+                Some(rest) if line.is_none() => line = Some([vec![m, r], rest].concat()),
                 Some(_) => {}
             }
         }
