@@ -1,10 +1,13 @@
 //! Go-Moku core: Turbo's incremental tables against their recompute, the
 //! rule variants, the 1985 FindMove, and the threat searches.
 
+use engine::control::Unlimited;
 use engine::gomoku::lines::{LineTable, WEIGHT};
 use engine::gomoku::search::Reason;
 use engine::gomoku::threats::{ThreatLimits, find_vcf, find_vct};
-use engine::gomoku::{Board, Cell, Colour, Limits, Point, Rule, Searcher, Turbo1985};
+use engine::gomoku::{
+    Board, Cell, Clock, Color, Level, Limits, Owner, Player, Point, Rule, Searcher, Turbo1985,
+};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
@@ -33,20 +36,20 @@ fn line_count_matches_the_handbook() {
 #[test]
 fn values_follow_the_weights() {
     let mut b = Board::new(19, 19, Rule::FREESTYLE).unwrap();
-    b.play(p(9, 9), Colour::Black).unwrap();
+    b.play(p(9, 9), Color::Black).unwrap();
     let lines = b.lines();
     // A neighbour of one black stone: that stone shares 4 of the 5
     // horizontal lines through (10, 9), each of which would then hold 2
     // stones (Weight[2] = 4); the other 16 lines would hold 1 (Weight[1] = 0).
     assert_eq!(
-        lines.value(10, 9, Colour::Black),
+        lines.value(10, 9, Color::Black),
         4 * WEIGHT[2] + 16 * WEIGHT[1]
     );
-    assert_eq!(lines.value(10, 9, Colour::Black), 16);
+    assert_eq!(lines.value(10, 9, Color::Black), 16);
     // For white, those four lines are dead; the rest hold nothing (weight 0).
-    assert_eq!(lines.value(10, 9, Colour::White), 0);
+    assert_eq!(lines.value(10, 9, Color::White), 0);
     assert_eq!(lines.total_lines(), 1020);
-    b.play(p(10, 9), Colour::White).unwrap();
+    b.play(p(10, 9), Color::White).unwrap();
     // The four horizontal lines holding both stones are no longer open.
     assert_eq!(b.lines().total_lines(), 1016);
 }
@@ -81,9 +84,9 @@ fn incremental_tables_equal_recompute_after_random_moves_and_undos() {
                     .play(
                         q,
                         if n % 2 == 0 {
-                            Colour::Black
+                            Color::Black
                         } else {
-                            Colour::White
+                            Color::White
                         },
                     )
                     .unwrap(),
@@ -102,10 +105,10 @@ fn incremental_tables_equal_recompute_after_random_moves_and_undos() {
 #[test]
 fn play_rejects_bad_points_and_leaves_the_board_alone() {
     let mut b = Board::new(15, 15, Rule::FREESTYLE).unwrap();
-    b.play(p(7, 7), Colour::Black).unwrap();
+    b.play(p(7, 7), Color::Black).unwrap();
     let key = b.key();
-    assert!(b.play(p(15, 0), Colour::White).is_err());
-    assert!(b.play(p(7, 7), Colour::White).is_err());
+    assert!(b.play(p(15, 0), Color::White).is_err());
+    assert!(b.play(p(7, 7), Color::White).is_err());
     assert!(b.take_back(p(3, 3)).is_err());
     assert_eq!(b.key(), key);
     assert_eq!(b.filled(), 1);
@@ -152,15 +155,15 @@ const OVERLINE: &str = "
 #[test]
 fn overline_wins_in_freestyle_but_not_under_exact_five() {
     let free = board(Rule::FREESTYLE, OVERLINE);
-    assert!(free.makes_five(p(2, 1), Colour::Black));
+    assert!(free.makes_five(p(2, 1), Color::Black));
     let exact = board(Rule::from_mask(1).unwrap(), OVERLINE);
-    assert!(!exact.makes_five(p(2, 1), Colour::Black));
-    assert!(!exact.makes_five(p(2, 3), Colour::White));
-    assert!(exact.five_points(Colour::Black).is_empty());
+    assert!(!exact.makes_five(p(2, 1), Color::Black));
+    assert!(!exact.makes_five(p(2, 3), Color::White));
+    assert!(exact.five_points(Color::Black).is_empty());
     // Under renju only black is held to exactly five.
     let renju = board(RENJU, OVERLINE);
-    assert!(!renju.makes_five(p(2, 1), Colour::Black));
-    assert!(renju.makes_five(p(2, 3), Colour::White));
+    assert!(!renju.makes_five(p(2, 1), Color::Black));
+    assert!(renju.makes_five(p(2, 3), Color::White));
 }
 
 #[test]
@@ -183,12 +186,12 @@ fn renju_forbidden_points_for_black() {
     let mut b = board(RENJU, diagram);
     assert!(b.is_forbidden(p(2, 1)), "overline\n{b}");
     assert!(b.is_forbidden(p(8, 6)), "double three\n{b}");
-    assert!(!b.allowed(p(8, 6), Colour::Black));
-    assert!(b.allowed(p(8, 6), Colour::White));
+    assert!(!b.allowed(p(8, 6), Color::Black));
+    assert!(b.allowed(p(8, 6), Color::White));
     assert!(!b.is_forbidden(p(5, 6)), "a single three is allowed");
     let mut free = board(Rule::FREESTYLE, diagram);
-    assert!(free.allowed(p(8, 6), Colour::Black));
-    assert!(free.allowed(p(2, 1), Colour::Black));
+    assert!(free.allowed(p(8, 6), Color::Black));
+    assert!(free.allowed(p(2, 1), Color::Black));
     let mut b = board(
         RENJU,
         "
@@ -223,10 +226,10 @@ fn renju_forbidden_points_for_black() {
         !b.is_forbidden(p(4, 9)),
         "a five is never forbidden, even with a four"
     );
-    assert!(b.makes_five(p(4, 9), Colour::Black));
+    assert!(b.makes_five(p(4, 9), Color::Black));
     // Recognised in the opponent: black's overline point is no threat.
     let b = board(RENJU, diagram);
-    assert!(!b.five_points(Colour::Black).contains(&p(2, 1)));
+    assert!(!b.five_points(Color::Black).contains(&p(2, 1)));
 }
 
 #[test]
@@ -243,15 +246,15 @@ fn caro_needs_an_unblocked_five() {
         ..........
         ..........";
     let free = board(Rule::FREESTYLE, diagram);
-    assert!(free.makes_five(p(5, 1), Colour::Black));
+    assert!(free.makes_five(p(5, 1), Color::Black));
     for mask in [8, 9] {
         let caro = board(Rule::from_mask(mask).unwrap(), diagram);
         assert!(
-            !caro.makes_five(p(5, 1), Colour::Black),
+            !caro.makes_five(p(5, 1), Color::Black),
             "blocked both ends, rule {mask}"
         );
         assert!(
-            caro.makes_five(p(4, 3), Colour::Black),
+            caro.makes_five(p(4, 3), Color::Black),
             "the edge does not block, rule {mask}"
         );
     }
@@ -261,17 +264,17 @@ fn caro_needs_an_unblocked_five() {
         ..........
         ..........
         ..........";
-    assert!(board(Rule::from_mask(8).unwrap(), overline).makes_five(p(2, 1), Colour::Black));
-    assert!(!board(Rule::from_mask(9).unwrap(), overline).makes_five(p(2, 1), Colour::Black));
+    assert!(board(Rule::from_mask(8).unwrap(), overline).makes_five(p(2, 1), Color::Black));
+    assert!(!board(Rule::from_mask(9).unwrap(), overline).makes_five(p(2, 1), Color::Black));
 }
 
 #[test]
 fn turbo1985_plays_the_centre_then_by_value() {
     let mut t = Turbo1985::new(7);
     let mut b = Board::new(19, 19, Rule::FREESTYLE).unwrap();
-    assert_eq!(t.find_move(&mut b, Colour::Black), Some(p(9, 9)));
+    assert_eq!(t.find_move(&mut b, Color::Black), Some(p(9, 9)));
     let mut b = Board::new(15, 15, Rule::FREESTYLE).unwrap();
-    assert_eq!(t.find_move(&mut b, Colour::Black), Some(p(7, 7)));
+    assert_eq!(t.find_move(&mut b, Color::Black), Some(p(7, 7)));
     // Weight[5] = 500 dominates: FindMove makes its five, or blocks one.
     let mut b = board(
         Rule::FREESTYLE,
@@ -286,16 +289,16 @@ fn turbo1985_plays_the_centre_then_by_value() {
         .........
         .........",
     );
-    let m = t.find_move(&mut b, Colour::Black).unwrap();
+    let m = t.find_move(&mut b, Color::Black).unwrap();
     assert!(m == p(0, 1) || m == p(5, 1));
-    let m = t.find_move(&mut b, Colour::White).unwrap();
+    let m = t.find_move(&mut b, Color::White).unwrap();
     assert!(m == p(0, 1) || m == p(5, 1), "white blocks the four");
 }
 
 /// Replays a threat line: every attacker move but the last leaves exactly
 /// one completion point, which the defender's next move takes; the last
 /// move makes five or leaves two completion points. Returns the board.
-fn replay_vcf(mut b: Board, attacker: Colour, line: &[Point]) {
+fn replay_vcf(mut b: Board, attacker: Color, line: &[Point]) {
     let defender = attacker.opponent();
     for (i, pair) in line.chunks(2).enumerate() {
         let m = pair[0];
@@ -379,21 +382,21 @@ fn vcf_positions_are_solved_and_the_lines_replay() {
     for (i, diagram) in VCF_POSITIONS.iter().enumerate() {
         let b = board(Rule::FREESTYLE, diagram);
         let mut work = b.clone();
-        let line = find_vcf(&mut work, Colour::Black, LIMITS)
+        let line = find_vcf(&mut work, Color::Black, LIMITS)
             .unwrap_or_else(|| panic!("VCF {i} not found\n{b}"));
         assert!(
             work.tables_consistent() && work.key() == b.key(),
             "board restored"
         );
-        replay_vcf(b.clone(), Colour::Black, &line);
+        replay_vcf(b.clone(), Color::Black, &line);
         // White has no such win here.
         assert!(
-            find_vcf(&mut work, Colour::White, LIMITS).is_none(),
+            find_vcf(&mut work, Color::White, LIMITS).is_none(),
             "position {i}"
         );
         // The full search plays the first move of a win by fours.
         let mut s = Searcher::new(1 << 20);
-        let r = s.search(&mut work, Colour::Black, &Limits::depth(2), &mut |_| {});
+        let r = s.search(&mut work, Color::Black, &Limits::depth(2), &mut Unlimited);
         assert!(
             matches!(r.reason, Reason::Vcf | Reason::Five),
             "position {i}: {:?}",
@@ -448,7 +451,7 @@ const VCT_POSITIONS: [&str; 3] = [
 
 /// Replays a VCT line with the defences it lists: it must end with a five
 /// or with two completion points for the attacker.
-fn replay_vct(mut b: Board, attacker: Colour, line: &[Point]) {
+fn replay_vct(mut b: Board, attacker: Color, line: &[Point]) {
     let defender = attacker.opponent();
     for pair in line.chunks(2) {
         let m = pair[0];
@@ -476,19 +479,15 @@ fn vct_positions_are_solved() {
         let b = board(Rule::FREESTYLE, diagram);
         let mut work = b.clone();
         assert!(
-            find_vcf(&mut work, Colour::Black, LIMITS).is_none(),
+            find_vcf(&mut work, Color::Black, LIMITS).is_none(),
             "position {i} is a VCF"
         );
-        let line = find_vct(
-            &mut work,
-            Colour::Black,
-            ThreatLimits { depth: 4, ..LIMITS },
-        )
-        .unwrap_or_else(|| panic!("VCT {i} not found\n{b}"));
+        let line = find_vct(&mut work, Color::Black, ThreatLimits { depth: 4, ..LIMITS })
+            .unwrap_or_else(|| panic!("VCT {i} not found\n{b}"));
         assert_eq!(work.key(), b.key());
-        replay_vct(b.clone(), Colour::Black, &line);
+        replay_vct(b.clone(), Color::Black, &line);
         let mut s = Searcher::new(1 << 20);
-        let r = s.search(&mut work, Colour::Black, &Limits::depth(2), &mut |_| {});
+        let r = s.search(&mut work, Color::Black, &Limits::depth(2), &mut Unlimited);
         assert_eq!(r.reason, Reason::Vct, "position {i}");
     }
 }
@@ -500,12 +499,12 @@ fn renju_black_never_plays_a_forbidden_point() {
     let mut b = board(RENJU, VCT_POSITIONS[0]);
     assert!(b.is_forbidden(p(5, 5)));
     let mut s = Searcher::new(1 << 20);
-    let r = s.search(&mut b, Colour::Black, &Limits::depth(3), &mut |_| {});
+    let r = s.search(&mut b, Color::Black, &Limits::depth(3), &mut Unlimited);
     assert_ne!(r.best, Some(p(5, 5)));
-    assert!(b.allowed(r.best.unwrap(), Colour::Black));
+    assert!(b.allowed(r.best.unwrap(), Color::Black));
     let mut t = Turbo1985::new(3);
-    let m = t.find_move(&mut b, Colour::Black).unwrap();
-    assert!(b.allowed(m, Colour::Black));
+    let m = t.find_move(&mut b, Color::Black).unwrap();
+    assert!(b.allowed(m, Color::Black));
 }
 
 #[test]
@@ -531,12 +530,12 @@ fn blocks_an_open_three() {
     );
     let mut work = b.clone();
     let mut s = Searcher::new(1 << 20);
-    let r = s.search(&mut work, Colour::Black, &Limits::depth(3), &mut |_| {});
+    let r = s.search(&mut work, Color::Black, &Limits::depth(3), &mut Unlimited);
     let m = r.best.unwrap();
-    work.play(m, Colour::Black).unwrap();
+    work.play(m, Color::Black).unwrap();
     let threats: Vec<Point> = work
         .points()
-        .filter(|&q| work.is_empty(q) && work.clone().shape(q, Colour::White, false).winning_four())
+        .filter(|&q| work.is_empty(q) && work.clone().shape(q, Color::White, false).winning_four())
         .collect();
     assert!(
         threats.is_empty(),
@@ -555,7 +554,7 @@ fn never_misses_a_five_never_ignores_a_four() {
         let mut b = Board::new(size, size, Rule::FREESTYLE).unwrap();
         let c = size as i64 / 2;
         let stones = rng.random_range(8..40);
-        let mut me = Colour::Black;
+        let mut me = Color::Black;
         let mut ok = true;
         for _ in 0..stones {
             let q = loop {
@@ -581,7 +580,7 @@ fn never_misses_a_five_never_ignores_a_four() {
             continue;
         }
         let mut s = Searcher::new(1 << 16);
-        let r = s.search(&mut b, me, &Limits::depth(1), &mut |_| {});
+        let r = s.search(&mut b, me, &Limits::depth(1), &mut Unlimited);
         let m = r.best.unwrap();
         if !own.is_empty() {
             assert!(
@@ -614,16 +613,16 @@ fn transposition_table_stays_under_the_memory_limit() {
 
 /// Plays the search (fixed depth, no clock) against the 1985 FindMove on
 /// an empty board; returns the winner's colour, or `None` for a draw.
-fn game_against_1985(size: usize, search_colour: Colour, seed: u64) -> Option<Colour> {
+fn game_against_1985(size: usize, search_colour: Color, seed: u64) -> Option<Color> {
     let mut b = Board::new(size, size, Rule::FREESTYLE).unwrap();
     let mut turbo = Turbo1985::new(seed);
     let mut searcher = Searcher::new(4 << 20);
     let mut limits = Limits::depth(4);
     limits.nodes = 3_000;
-    let mut me = Colour::Black;
+    let mut me = Color::Black;
     while !b.is_full() {
         let m = if me == search_colour {
-            searcher.search(&mut b, me, &limits, &mut |_| {}).best
+            searcher.search(&mut b, me, &limits, &mut Unlimited).best
         } else {
             turbo.find_move(&mut b, me)
         }
@@ -640,10 +639,10 @@ fn game_against_1985(size: usize, search_colour: Colour, seed: u64) -> Option<Co
 #[test]
 fn the_search_beats_the_1985_move_choice_with_either_colour() {
     for (size, colour, seed) in [
-        (15, Colour::Black, 1),
-        (15, Colour::White, 2),
-        (20, Colour::Black, 3),
-        (20, Colour::White, 4),
+        (15, Color::Black, 1),
+        (15, Color::White, 2),
+        (20, Color::Black, 3),
+        (20, Color::White, 4),
     ] {
         assert_eq!(
             game_against_1985(size, colour, seed),
@@ -651,4 +650,112 @@ fn the_search_beats_the_1985_move_choice_with_either_colour() {
             "{size}x{size}, search plays {colour:?}"
         );
     }
+}
+
+/// A control for the player tests: a clock that stands still, a stop
+/// flag, and the reports it received.
+#[derive(Default)]
+struct Recorder {
+    stop: bool,
+    reports: Vec<engine::gomoku::Report>,
+}
+
+impl engine::control::Control<engine::gomoku::Report> for Recorder {
+    fn elapsed_ms(&self) -> u64 {
+        0
+    }
+
+    fn stop_requested(&self) -> bool {
+        self.stop
+    }
+
+    fn report(&mut self, progress: &engine::gomoku::Report) {
+        self.reports.push(progress.clone());
+    }
+}
+
+fn untimed_player(size: usize) -> Player {
+    let mut player = Player::new(Level::Turbo);
+    *player.clock_mut() = Clock {
+        turn_ms: i32::MAX as i64,
+        match_ms: 0,
+        left_ms: engine::gomoku::clock::UNLIMITED,
+    };
+    player.start(size, size).unwrap();
+    player
+}
+
+#[test]
+fn the_player_reports_each_finished_depth_and_plays_its_move() {
+    let mut player = untimed_player(15);
+    player.set_max_memory(4 << 20);
+    let mut control = Recorder::default();
+    // A few stones in the middle; the search is bounded by the nodes of
+    // the clock's fast mode (time_left under 100 ms: depth 2).
+    player.clock_mut().left_ms = 50;
+    let d = player.reply_to(p(7, 7), &mut control).unwrap();
+    let depths: Vec<u32> = control.reports.iter().map(|r| r.depth).collect();
+    assert_eq!(depths, [1, 2]);
+    let last = control.reports.last().unwrap();
+    assert_eq!(last.pv[0], d.point, "the line starts with the move");
+    assert_eq!(d.search.unwrap().depth, 2);
+    // The move is now the player's own stone: it cannot be played again.
+    assert!(player.reply_to(d.point, &mut control).is_err());
+}
+
+#[test]
+fn a_stopped_player_still_answers_with_a_legal_move() {
+    let mut player = untimed_player(15);
+    player.set_max_memory(4 << 20);
+    let mut control = Recorder {
+        stop: true,
+        ..Recorder::default()
+    };
+    let d = player.reply_to(p(7, 7), &mut control).unwrap();
+    assert_ne!(d.point, p(7, 7));
+    assert!(control.reports.is_empty(), "no depth was finished");
+}
+
+#[test]
+fn an_untimed_search_ends_when_its_tree_does() {
+    // 21 empty points, no forced win: every line of the search ends at a
+    // full board or a dead position long before depth 64. (It used to
+    // search the same tree again up to depth 64: about 30 s.)
+    let stones = [
+        (6, 5, Owner::Own),
+        (1, 5, Owner::Opponent),
+        (6, 0, Owner::Own),
+        (1, 6, Owner::Opponent),
+        (3, 6, Owner::Own),
+        (5, 3, Owner::Opponent),
+        (4, 6, Owner::Own),
+        (0, 3, Owner::Opponent),
+        (1, 1, Owner::Own),
+        (6, 6, Owner::Opponent),
+        (4, 2, Owner::Own),
+        (0, 2, Owner::Opponent),
+        (6, 4, Owner::Own),
+        (6, 1, Owner::Opponent),
+        (5, 4, Owner::Own),
+        (4, 4, Owner::Opponent),
+        (1, 3, Owner::Own),
+        (5, 5, Owner::Opponent),
+        (2, 1, Owner::Own),
+        (3, 5, Owner::Opponent),
+        (6, 3, Owner::Own),
+        (0, 1, Owner::Opponent),
+        (2, 0, Owner::Own),
+        (1, 2, Owner::Opponent),
+        (3, 3, Owner::Own),
+        (3, 2, Owner::Opponent),
+        (5, 2, Owner::Own),
+        (2, 4, Owner::Opponent),
+    ];
+    let stones: Vec<(Point, Owner)> = stones.iter().map(|&(x, y, o)| (p(x, y), o)).collect();
+    let mut player = untimed_player(7);
+    player.set_max_memory(4 << 20);
+    let mut control = Recorder::default();
+    let d = player.set_position(&stones, &mut control).unwrap();
+    let depth = d.search.unwrap().depth;
+    assert!(depth < 30, "searched to depth {depth}");
 }

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::geometry::{Colour, MAX_SIDE, MIN_SIDE, Point};
+use super::geometry::{Color, MAX_SIDE, MIN_SIDE, Point};
 use super::lines::{LineTable, Occupant};
 use super::rules::Rule;
 use super::zobrist;
@@ -13,7 +13,7 @@ use super::zobrist;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Cell {
     Empty,
-    Stone(Colour),
+    Stone(Color),
     Wall,
 }
 
@@ -192,7 +192,7 @@ impl Board {
 
     /// Plays a stone after checking the point; the tables are compared with
     /// their from-scratch twin in debug builds.
-    pub fn play(&mut self, p: Point, colour: Colour) -> Result<(), PlayError> {
+    pub fn play(&mut self, p: Point, colour: Color) -> Result<(), PlayError> {
         self.check_empty(p)?;
         self.make(p, colour);
         debug_assert!(self.tables_consistent());
@@ -208,7 +208,7 @@ impl Board {
 
     /// `MakeMove` without checks: the search's make.
     #[inline]
-    pub fn make(&mut self, p: Point, colour: Colour) {
+    pub fn make(&mut self, p: Point, colour: Color) {
         self.fill(p, Occupant::Stone(colour));
     }
 
@@ -312,8 +312,8 @@ impl Board {
             for (x, &ch) in row.iter().enumerate() {
                 let p = Point::new(x, y);
                 match ch {
-                    'X' | 'x' => board.make(p, Colour::Black),
-                    'O' | 'o' => board.make(p, Colour::White),
+                    'X' | 'x' => board.make(p, Color::Black),
+                    'O' | 'o' => board.make(p, Color::White),
                     '#' => board.fill(p, Occupant::Wall),
                     '.' | '+' => {}
                     other => {
@@ -332,8 +332,8 @@ impl Board {
         let mut counts = (0, 0);
         for (_, who) in &self.history {
             match who {
-                Occupant::Stone(Colour::Black) => counts.0 += 1,
-                Occupant::Stone(Colour::White) => counts.1 += 1,
+                Occupant::Stone(Color::Black) => counts.0 += 1,
+                Occupant::Stone(Color::White) => counts.1 += 1,
                 Occupant::Wall => {}
             }
         }
@@ -355,8 +355,8 @@ impl fmt::Display for Board {
             for x in 0..self.width {
                 let ch = match self.cell(Point::new(x, y)) {
                     Cell::Empty => '.',
-                    Cell::Stone(Colour::Black) => 'X',
-                    Cell::Stone(Colour::White) => 'O',
+                    Cell::Stone(Color::Black) => 'X',
+                    Cell::Stone(Color::White) => 'O',
                     Cell::Wall => '#',
                 };
                 write!(f, "{ch}")?;

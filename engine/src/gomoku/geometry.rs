@@ -10,17 +10,17 @@ pub const MAX_SIDE: usize = 32;
 
 /// A side. Black moves first (in the 1985 program: `Cross`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Colour {
+pub enum Color {
     Black,
     White,
 }
 
-impl Colour {
+impl Color {
     /// The other side (`OpponentColor` in the 1985 program).
-    pub fn opponent(self) -> Colour {
+    pub fn opponent(self) -> Color {
         match self {
-            Colour::Black => Colour::White,
-            Colour::White => Colour::Black,
+            Color::Black => Color::White,
+            Color::White => Color::Black,
         }
     }
 

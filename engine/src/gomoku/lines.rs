@@ -14,7 +14,7 @@
 //! per-side sum of line scores (the search's static evaluation).
 //! [`LineTable::recompute`] is the from-scratch twin of all of it.
 
-use super::geometry::{Colour, DIRECTIONS};
+use super::geometry::{Color, DIRECTIONS};
 
 /// Worth of a line holding N stones of one side after the move
 /// (`Weight = 0,0,4,20,100,500,0` in the 1985 program).
@@ -30,7 +30,7 @@ pub const LINE_SCORE: [i32; 6] = [0, 1, 6, 36, 220, 4000];
 /// line through it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Occupant {
-    Stone(Colour),
+    Stone(Color),
     Wall,
 }
 
@@ -233,19 +233,19 @@ impl LineTable {
 
     /// `Value[x][y][colour]`: what a stone of `c` at (x, y) would add to
     /// `c`'s lines.
-    pub fn value(&self, x: usize, y: usize, c: Colour) -> i32 {
+    pub fn value(&self, x: usize, y: usize, c: Color) -> i32 {
         self.value[y * self.width + x][c.index()]
     }
 
     /// How many lines through (x, y) are live for `c` and hold `k` of its
     /// stones.
-    pub fn lines_with(&self, x: usize, y: usize, c: Colour, k: usize) -> u8 {
+    pub fn lines_with(&self, x: usize, y: usize, c: Color, k: usize) -> u8 {
         self.histogram[y * self.width + x][c.index()][k]
     }
 
     /// The largest count of `c` stones on a line through (x, y) still live
     /// for `c`, or `None` when no live line passes there.
-    pub fn best_line(&self, x: usize, y: usize, c: Colour) -> Option<usize> {
+    pub fn best_line(&self, x: usize, y: usize, c: Color) -> Option<usize> {
         let h = &self.histogram[y * self.width + x][c.index()];
         (0..6).rev().find(|&k| h[k] > 0)
     }
@@ -256,7 +256,7 @@ impl LineTable {
     }
 
     /// Sum of [`LINE_SCORE`] over `c`'s live lines.
-    pub fn score(&self, c: Colour) -> i32 {
+    pub fn score(&self, c: Color) -> i32 {
         self.score[c.index()]
     }
 

@@ -6,13 +6,17 @@
 //! both incrementally and `FindMove` picked the best square. That evaluator
 //! lives on in [`lines`] and [`turbo1985`]; the threat-space search
 //! ([`threats`]) and the alpha-beta search ([`search`]) are built on top of
-//! it. Nothing here does I/O: the Gomocup front end is in the `protocols`
-//! crate.
+//! it, and [`player`] is the whole program: the game, the rule, the clock
+//! budget ([`clock`]) and the move choice. Nothing here does I/O or reads
+//! a clock: the Gomocup front end is in the `protocols` crate.
 
+pub mod bench;
 pub mod board;
+pub mod clock;
 pub mod geometry;
 pub mod lines;
 pub mod patterns;
+pub mod player;
 pub mod rules;
 pub mod search;
 pub mod threats;
@@ -21,7 +25,9 @@ pub mod turbo1985;
 mod zobrist;
 
 pub use board::{Board, Cell, PlayError, SizeError};
-pub use geometry::{Colour, Point};
+pub use clock::Clock;
+pub use geometry::{Color, Point};
+pub use player::{Decision, Level, Owner, Player, PlayerError, Swap2};
 pub use rules::Rule;
-pub use search::{Limits, SearchInfo, SearchResult, Searcher};
+pub use search::{Limits, Report, SearchControl, SearchResult, Searcher};
 pub use turbo1985::Turbo1985;

@@ -8,7 +8,7 @@
 //! four stones through a square, no five there.
 
 use super::board::{Board, Cell};
-use super::geometry::{Colour, DIRECTIONS, Point};
+use super::geometry::{Color, DIRECTIONS, Point};
 
 /// How a stone of one side on an empty point would change that side's lines.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -41,7 +41,7 @@ impl Board {
     /// `c`, and whether both squares beyond its ends are blocked by an
     /// opponent stone or a wall (the board edge does not block, as in
     /// GomocupJudge).
-    pub fn run(&self, p: Point, dir: usize, c: Colour) -> (usize, bool) {
+    pub fn run(&self, p: Point, dir: usize, c: Color) -> (usize, bool) {
         let d = DIRECTIONS[dir];
         let mut len = 1;
         let mut blocked = 0;
@@ -65,14 +65,14 @@ impl Board {
     }
 
     /// Whether a stone of `c` at `p` wins along `dir` under the board's rule.
-    pub fn five_along(&self, p: Point, dir: usize, c: Colour) -> bool {
+    pub fn five_along(&self, p: Point, dir: usize, c: Color) -> bool {
         let (len, blocked) = self.run(p, dir, c);
         self.rule().wins(len, blocked, c)
     }
 
     /// Whether a stone of `c` on the empty point `p` wins ("make 5 in a row
     /// if you can").
-    pub fn makes_five(&self, p: Point, c: Colour) -> bool {
+    pub fn makes_five(&self, p: Point, c: Color) -> bool {
         if self.lines().lines_with(p.x, p.y, c, 4) == 0 {
             return false;
         }
@@ -89,7 +89,7 @@ impl Board {
     }
 
     /// All empty points where `c` would complete a winning line now.
-    pub fn five_points(&self, c: Colour) -> Vec<Point> {
+    pub fn five_points(&self, c: Color) -> Vec<Point> {
         let mut out = Vec::new();
         for p in self.points() {
             if self.is_empty(p) && self.makes_five(p, c) {
@@ -99,9 +99,48 @@ impl Board {
         out
     }
 
+    /// The points where `attacker`'s opponent may play so that `attacker`
+    /// has no five to complete: the completion points themselves and,
+    /// under caro (where a five blocked at both ends does not win), the
+    /// points capping the far end of a five.
+    pub fn five_stops(&mut self, attacker: Color) -> Vec<Point> {
+        let defender = attacker.opponent();
+        let fives = self.five_points(attacker);
+        let mut candidates = fives.clone();
+        if self.rule().caro {
+            // The ends of a five through `f` lie within five points of it.
+            for &f in &fives {
+                for &step in &DIRECTIONS {
+                    for k in -5..=5 {
+                        if let Some(q) = self.step(f, step, k)
+                            && self.is_empty(q)
+                            && !candidates.contains(&q)
+                        {
+                            candidates.push(q);
+                        }
+                    }
+                }
+            }
+        }
+        candidates.retain(|&q| {
+            if !self.allowed(q, defender) {
+                return false;
+            }
+            // A defender stone makes no new five for the attacker: only
+            // the old completion points need a look.
+            self.make(q, defender);
+            let stopped = fives
+                .iter()
+                .all(|&f| f == q || !self.makes_five(f, attacker));
+            self.undo();
+            stopped
+        });
+        candidates
+    }
+
     /// Points along `dir` within four of `p` where `c` would complete a five
     /// (with whatever is on the board now). At most two are returned.
-    fn completions(&self, p: Point, dir: usize, c: Colour) -> ([Option<Point>; 2], u8) {
+    fn completions(&self, p: Point, dir: usize, c: Color) -> ([Option<Point>; 2], u8) {
         let d = DIRECTIONS[dir];
         let mut found = [None; 2];
         let mut n = 0u8;
@@ -124,11 +163,11 @@ impl Board {
 
     /// The shape a stone of `c` on the empty point `p` makes. Threes are
     /// only looked for when `with_threes` (they cost the most).
-    pub fn shape(&mut self, p: Point, c: Colour, with_threes: bool) -> Shape {
+    pub fn shape(&mut self, p: Point, c: Color, with_threes: bool) -> Shape {
         self.shape_depth(p, c, with_threes, 2)
     }
 
-    fn shape_depth(&mut self, p: Point, c: Colour, with_threes: bool, depth: u8) -> Shape {
+    fn shape_depth(&mut self, p: Point, c: Color, with_threes: bool, depth: u8) -> Shape {
         let mut shape = Shape::default();
         let lines = self.lines();
         let best = lines.best_line(p.x, p.y, c).unwrap_or(0);
@@ -181,7 +220,7 @@ impl Board {
     /// With `c`'s stone already on `p`: is there an empty point along `dir`
     /// that would give `c` a straight four (an open four) there? Under
     /// renju, such a point that is forbidden for black does not count.
-    fn open_three_along(&mut self, p: Point, dir: usize, c: Colour, depth: u8) -> bool {
+    fn open_three_along(&mut self, p: Point, dir: usize, c: Color, depth: u8) -> bool {
         let d = DIRECTIONS[dir];
         for k in -4..=4isize {
             let Some(q) = self.step(p, d, k) else {
@@ -210,7 +249,7 @@ impl Board {
     }
 
     fn forbidden_depth(&mut self, p: Point, depth: u8) -> bool {
-        let c = Colour::Black;
+        let c = Color::Black;
         if !self.is_empty(p) {
             return false;
         }
@@ -224,7 +263,7 @@ impl Board {
 
     /// Whether `c` may play on `p` (empty and, for black under renju, not
     /// forbidden).
-    pub fn allowed(&mut self, p: Point, c: Colour) -> bool {
+    pub fn allowed(&mut self, p: Point, c: Color) -> bool {
         self.is_empty(p) && !(self.rule().has_forbidden(c) && self.is_forbidden(p))
     }
 

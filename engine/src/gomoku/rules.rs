@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::geometry::Colour;
+use super::geometry::Color;
 
 /// Which fives win, decoded from the Gomocup `INFO rule` bitmask.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -61,7 +61,7 @@ impl Rule {
 
     /// Whether a run of `len` stones of `colour` wins; `blocked_both` says
     /// that both squares beyond its ends hold opponent stones (or walls).
-    pub fn wins(self, len: usize, blocked_both: bool, colour: Colour) -> bool {
+    pub fn wins(self, len: usize, blocked_both: bool, colour: Color) -> bool {
         if len < 5 {
             return false;
         }
@@ -72,14 +72,14 @@ impl Rule {
                 !self.exact_five
             };
         }
-        if self.renju && colour == Colour::Black {
+        if self.renju && colour == Color::Black {
             return len == 5;
         }
         len == 5 || !self.exact_five
     }
 
     /// Whether forbidden moves apply to `colour` (renju, black only).
-    pub fn has_forbidden(self, colour: Colour) -> bool {
-        self.renju && colour == Colour::Black
+    pub fn has_forbidden(self, colour: Color) -> bool {
+        self.renju && colour == Color::Black
     }
 }

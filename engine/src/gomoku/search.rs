@@ -2,13 +2,15 @@
 //! principal-variation alpha-beta with iterative deepening over candidate
 //! moves ordered by Turbo's square values and by threats.
 //!
-//! The core reads no clock it was not handed: the caller passes a deadline,
-//! and the search reports each finished iteration through a callback.
+//! The core reads no clock: the caller hands it a [`Control`] (elapsed
+//! time, a stop flag, a progress report) and a [`Deadline`] in that
+//! control's milliseconds, and the search reports each finished iteration
+//! through it.
 
-use std::time::{Duration, Instant};
+use crate::control::{Control, Deadline, Progress};
 
 use super::board::Board;
-use super::geometry::{Colour, Point};
+use super::geometry::{Color, Point};
 use super::threats::{ThreatLimits, ThreatSearch};
 use super::tt::{Bound, Entry, Table};
 use super::turbo1985::turbo_score;
@@ -26,11 +28,19 @@ const WHITE_TO_MOVE: u64 = 0x9d39_247e_3377_6d41;
 const ROOT_WIDTH: usize = 20;
 const TREE_WIDTH: usize = 12;
 
+/// What the search tells its caller while it thinks: one report per
+/// finished iteration, with the principal line read from the table.
+pub type Report = Progress<Point>;
+
+/// The control a search runs under.
+pub type SearchControl<'a> = dyn Control<Report> + 'a;
+
 /// When to stop.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
-    /// Hard deadline: the search returns its best move by then.
-    pub deadline: Option<Instant>,
+    /// In the control's milliseconds: no new iteration after `soft_ms`,
+    /// the best move by `hard_ms`.
+    pub deadline: Option<Deadline>,
     /// Deepest alpha-beta iteration.
     pub depth: u32,
     /// Node budget of the alpha-beta search (the threat searches have
@@ -49,23 +59,13 @@ impl Limits {
     }
 
     /// A search that must be done by `deadline`.
-    pub fn until(deadline: Instant) -> Limits {
+    pub fn within(deadline: Deadline) -> Limits {
         Limits {
             deadline: Some(deadline),
             depth: 64,
             nodes: u64::MAX,
         }
     }
-}
-
-/// One finished iteration, for the front end to print.
-#[derive(Clone, Debug)]
-pub struct SearchInfo {
-    pub depth: u32,
-    pub score: i32,
-    pub nodes: u64,
-    pub best: Point,
-    pub elapsed: Duration,
 }
 
 /// Why the move was chosen.
@@ -100,10 +100,23 @@ pub struct SearchResult {
 /// The search state kept between moves: the transposition table.
 pub struct Searcher {
     tt: Table,
+}
+
+/// One search: the table it learns into, the control it answers to, and
+/// its counters.
+struct Run<'a, 'c> {
+    tt: &'a mut Table,
+    control: &'a mut SearchControl<'c>,
     nodes: u64,
     node_limit: u64,
-    deadline: Option<Instant>,
+    /// Hard stop of the alpha-beta part, in the control's milliseconds.
+    deadline: Option<u64>,
     stopped: bool,
+    /// Whether the current iteration cut a line at its depth (rather than
+    /// at a five, a full board or a proven score). An iteration that never
+    /// does has searched everything its move choice allows: a deeper one
+    /// would search the same tree again.
+    horizon: bool,
 }
 
 /// Default table size when the manager sets no memory limit.
@@ -120,10 +133,6 @@ impl Searcher {
     pub fn new(tt_bytes: usize) -> Searcher {
         Searcher {
             tt: Table::with_bytes(tt_bytes),
-            nodes: 0,
-            node_limit: u64::MAX,
-            deadline: None,
-            stopped: false,
         }
     }
 
@@ -137,20 +146,32 @@ impl Searcher {
         self.tt.clear();
     }
 
-    /// Picks a move for `me`. The board is returned unchanged.
+    /// Picks a move for `me` under `control`. The board is returned
+    /// unchanged.
     pub fn search(
         &mut self,
         board: &mut Board,
-        me: Colour,
+        me: Color,
         limits: &Limits,
-        report: &mut dyn FnMut(&SearchInfo),
+        control: &mut SearchControl<'_>,
     ) -> SearchResult {
-        let start = Instant::now();
+        Run {
+            tt: &mut self.tt,
+            control,
+            nodes: 0,
+            node_limit: limits.nodes,
+            deadline: None,
+            stopped: false,
+            horizon: false,
+        }
+        .search(board, me, limits)
+    }
+}
+
+impl Run<'_, '_> {
+    fn search(&mut self, board: &mut Board, me: Color, limits: &Limits) -> SearchResult {
+        let start = self.control.elapsed_ms();
         let opp = me.opponent();
-        self.nodes = 0;
-        self.stopped = false;
-        self.deadline = limits.deadline;
-        self.node_limit = limits.nodes;
         let mut result = SearchResult {
             best: None,
             score: 0,
@@ -176,6 +197,14 @@ impl Searcher {
             return result;
         }
         let opp_fives = board.five_points(opp);
+        if !opp_fives.is_empty() && board.rule().caro {
+            // A completion point if one holds, else a cap.
+            let stop = board.five_stops(opp).first().copied();
+            result.best = stop.or_else(|| any_allowed(board, me));
+            result.score = if stop.is_some() { 0 } else { -(WIN - 2) };
+            result.reason = Reason::BlockFive;
+            return result;
+        }
         if !opp_fives.is_empty() {
             let block = opp_fives.iter().copied().find(|&p| board.allowed(p, me));
             result.best = block.or_else(|| any_allowed(board, me));
@@ -188,20 +217,21 @@ impl Searcher {
         let fraction = |f: f64| {
             limits
                 .deadline
-                .map(|d| start + d.saturating_duration_since(start).mul_f64(f))
+                .map(|d| start + (d.hard_ms.saturating_sub(start) as f64 * f) as u64)
         };
         let vcf_limits = ThreatLimits {
             depth: 30,
             nodes: limits.nodes.min(50_000),
             deadline: fraction(0.08),
         };
-        let mut threats = ThreatSearch::new(board, me, vcf_limits);
+        let mut threats = ThreatSearch::with_control(board, me, vcf_limits, &*self.control);
         let vcf = threats.vcf();
         result.nodes += threats.nodes();
         if let Some(line) = vcf {
             result.best = Some(line[0]);
             result.score = WIN - line.len() as i32;
             result.reason = Reason::Vcf;
+            self.report_line(&result, line);
             return result;
         }
         let vct_limits = ThreatLimits {
@@ -209,13 +239,14 @@ impl Searcher {
             nodes: limits.nodes.min(30_000),
             deadline: fraction(0.2),
         };
-        let mut threats = ThreatSearch::new(board, me, vct_limits);
+        let mut threats = ThreatSearch::with_control(board, me, vct_limits, &*self.control);
         let vct = threats.vct();
         result.nodes += threats.nodes();
         if let Some(line) = vct {
             result.best = Some(line[0]);
             result.score = WIN - line.len() as i32;
             result.reason = Reason::Vct;
+            self.report_line(&result, line);
             return result;
         }
 
@@ -245,7 +276,8 @@ impl Searcher {
             nodes: limits.nodes.min(3_000),
             deadline: fraction(0.3),
         };
-        let mut opp_threats = ThreatSearch::new(board, opp, opp_vcf_limits);
+        let mut opp_threats =
+            ThreatSearch::with_control(board, opp, opp_vcf_limits, &*self.control);
         let opp_vcf = opp_threats.vcf();
         result.nodes += opp_threats.nodes();
         if opp_vcf.is_some() {
@@ -254,7 +286,8 @@ impl Searcher {
                 .copied()
                 .filter(|&m| {
                     board.make(m, me);
-                    let mut after = ThreatSearch::new(board, opp, opp_vcf_limits);
+                    let mut after =
+                        ThreatSearch::with_control(board, opp, opp_vcf_limits, &*self.control);
                     let loses = after.vcf().is_some();
                     result.nodes += after.nodes();
                     board.undo();
@@ -271,29 +304,37 @@ impl Searcher {
         // The last quarter of the time is kept for the safety check below.
         self.deadline = fraction(0.75);
         for depth in 1..=limits.depth.max(1) {
+            if self.control.stop_requested() {
+                break;
+            }
+            self.horizon = false;
             let Some((best, score)) = self.root(board, me, &mut moves, depth as i32) else {
                 break;
             };
             result.best = Some(best);
             result.score = score;
             result.depth = depth;
-            report(&SearchInfo {
-                depth,
-                score,
-                nodes: result.nodes + self.nodes,
-                best,
-                elapsed: start.elapsed(),
-            });
-            if self.stopped || score.abs() >= WIN_BOUND {
+            if !self.stopped {
+                let pv = self.principal_line(board, me, best, depth as usize);
+                self.control.report(&Progress {
+                    depth,
+                    score,
+                    nodes: result.nodes + self.nodes,
+                    pv,
+                });
+            }
+            // The natural end: a proven result, a forced move, or a tree
+            // that no longer reaches its depth.
+            if self.stopped || score.abs() >= WIN_BOUND || moves.len() == 1 || !self.horizon {
                 break;
             }
-            if let Some(deadline) = limits.deadline {
-                // An iteration costs several times the last: do not start
-                // one we cannot finish.
-                let total = deadline.saturating_duration_since(start);
-                if start.elapsed() > total.mul_f64(0.4) {
-                    break;
-                }
+            // An iteration costs several times the last: do not start one
+            // we cannot finish.
+            if limits
+                .deadline
+                .is_some_and(|d| !d.may_start_step(self.control.elapsed_ms()))
+            {
+                break;
             }
         }
         result.nodes += self.nodes;
@@ -309,10 +350,10 @@ impl Searcher {
     fn safety_check(
         &mut self,
         board: &mut Board,
-        me: Colour,
+        me: Color,
         moves: &[Point],
         result: &mut SearchResult,
-        deadline: Option<Instant>,
+        deadline: Option<u64>,
     ) {
         let limits = ThreatLimits {
             depth: 4,
@@ -325,7 +366,8 @@ impl Searcher {
         let order = std::iter::once(best).chain(moves.iter().copied().filter(|&m| m != best));
         for m in order.take(8) {
             board.make(m, me);
-            let mut opponent = ThreatSearch::new(board, me.opponent(), limits);
+            let mut opponent =
+                ThreatSearch::with_control(board, me.opponent(), limits, &*self.control);
             let loses = opponent.vct().is_some();
             result.nodes += opponent.nodes();
             board.undo();
@@ -333,7 +375,7 @@ impl Searcher {
                 result.best = Some(m);
                 return;
             }
-            if deadline.is_some_and(|d| Instant::now() >= d) {
+            if self.out_of_time(deadline) {
                 return;
             }
         }
@@ -342,7 +384,7 @@ impl Searcher {
     fn root(
         &mut self,
         board: &mut Board,
-        me: Colour,
+        me: Color,
         moves: &mut [Point],
         depth: i32,
     ) -> Option<(Point, i32)> {
@@ -380,20 +422,58 @@ impl Searcher {
         if self.nodes >= self.node_limit {
             self.stopped = true;
         }
-        if self.nodes & 255 == 0
-            && let Some(deadline) = self.deadline
-            && Instant::now() >= deadline
+        // The stop flag is one load; the clock is read less often.
+        if self.control.stop_requested()
+            || (self.nodes & 255 == 0 && self.out_of_time(self.deadline))
         {
             self.stopped = true;
         }
         !self.stopped
     }
 
+    /// Whether the caller asked for the move or `deadline` has passed.
+    fn out_of_time(&self, deadline: Option<u64>) -> bool {
+        self.control.stop_requested() || deadline.is_some_and(|d| self.control.elapsed_ms() >= d)
+    }
+
+    /// Reports a winning threat sequence as a finished search.
+    fn report_line(&mut self, result: &SearchResult, line: Vec<Point>) {
+        self.control.report(&Progress {
+            depth: line.len() as u32,
+            score: result.score,
+            nodes: result.nodes,
+            pv: line,
+        });
+    }
+
+    /// The expected line after `first`: the table's best moves, followed
+    /// while they are legal and the game goes on, at most `len` moves.
+    fn principal_line(&self, board: &mut Board, me: Color, first: Point, len: usize) -> Vec<Point> {
+        let mut pv = vec![first];
+        board.make(first, me);
+        let mut side = me.opponent();
+        while pv.len() < len && !board.is_win_at(pv[pv.len() - 1]) {
+            let Some(p) = self.tt.probe(tt_key(board, side)).and_then(|e| e.best) else {
+                break;
+            };
+            if !board.allowed(p, side) {
+                break;
+            }
+            board.make(p, side);
+            pv.push(p);
+            side = side.opponent();
+        }
+        for _ in &pv {
+            board.undo();
+        }
+        pv
+    }
+
     /// Principal-variation search from `me`'s point of view.
     fn pvs(
         &mut self,
         board: &mut Board,
-        me: Colour,
+        me: Color,
         depth: i32,
         mut alpha: i32,
         beta: i32,
@@ -407,35 +487,42 @@ impl Searcher {
             return WIN - ply;
         }
         let opp_fives = board.five_points(opp);
-        if opp_fives.len() >= 2 {
+        // Under caro two completion points may still be held by a cap.
+        let caro = board.rule().caro;
+        if opp_fives.len() >= 2 && !caro {
             return -(WIN - ply - 1);
         }
         if board.is_full() || board.lines().total_lines() == 0 {
             return 0;
         }
         if depth <= 0 && opp_fives.is_empty() {
+            self.horizon = true;
             return self.quiesce(board, me, ply);
         }
-        let key = board.key()
-            ^ if me == Colour::White {
-                WHITE_TO_MOVE
-            } else {
-                0
-            };
+        let key = tt_key(board, me);
         let mut tt_move = None;
         if let Some(e) = self.tt.probe(key) {
             tt_move = e.best;
             let score = from_tt(e.score, ply);
             if e.depth as i32 >= depth {
-                match e.bound {
-                    Bound::Exact => return score,
-                    Bound::Lower if score >= beta => return score,
-                    Bound::Upper if score <= alpha => return score,
-                    _ => {}
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cut {
+                    self.horizon |= !e.complete;
+                    return score;
                 }
             }
         }
-        let mut moves = if let Some(&block) = opp_fives.first() {
+        let mut moves = if caro && !opp_fives.is_empty() {
+            let stops = board.five_stops(opp);
+            if stops.is_empty() {
+                return -(WIN - ply - 1);
+            }
+            stops
+        } else if let Some(&block) = opp_fives.first() {
             if !board.allowed(block, me) {
                 return -(WIN - ply - 1);
             }
@@ -457,6 +544,8 @@ impl Searcher {
         // A forced reply costs no depth: fours are searched to the end.
         let next = if moves.len() == 1 { depth } else { depth - 1 };
         let alpha0 = alpha;
+        // Whether this node's own subtree reaches the horizon.
+        let outer_horizon = std::mem::replace(&mut self.horizon, false);
         let mut best_score = -INFINITY;
         let mut best_move = None;
         for (i, &m) in moves.iter().enumerate() {
@@ -493,12 +582,15 @@ impl Searcher {
         } else {
             Bound::Upper
         };
+        let complete = !self.horizon;
+        self.horizon |= outer_horizon;
         self.tt.store(Entry {
             key,
             score: to_tt(best_score, ply),
             depth: depth as i16,
             bound,
             best: best_move,
+            complete,
         });
         best_score
     }
@@ -506,7 +598,12 @@ impl Searcher {
     /// Leaf: a four that cannot be stopped wins in three plies (the
     /// opponent has no five to play, the caller checked); otherwise the
     /// line scores.
-    fn quiesce(&mut self, board: &mut Board, me: Colour, ply: i32) -> i32 {
+    fn quiesce(&mut self, board: &mut Board, me: Color, ply: i32) -> i32 {
+        // Under caro a four with two completion points can still be held
+        // by capping an end: no win is claimed without searching it.
+        if board.rule().caro {
+            return evaluate(board, me);
+        }
         let points: Vec<Point> = board.points().collect();
         for p in points {
             if board.is_empty(p)
@@ -524,7 +621,7 @@ impl Searcher {
     /// threatens an unstoppable four next move, only our fours and the
     /// squares on the opponent's threatening lines are kept ("if opponent
     /// has an open 3 and can make an open 4, block it").
-    fn candidates(&mut self, board: &mut Board, me: Colour, width: usize) -> Candidates {
+    fn candidates(&mut self, board: &mut Board, me: Color, width: usize) -> Candidates {
         let opp = me.opponent();
         let mut fours = Vec::new();
         let mut opp_threat = false;
@@ -536,7 +633,7 @@ impl Searcher {
             if board.lines().best_line(p.x, p.y, me).unwrap_or(0) >= 3 {
                 let s = board.shape(p, me, false);
                 if s.fours > 0 && board.allowed(p, me) {
-                    if s.winning_four() {
+                    if s.winning_four() && !board.rule().caro {
                         return Candidates::Win(p);
                     }
                     fours.push(p);
@@ -583,16 +680,33 @@ impl Searcher {
     }
 }
 
+/// Plies to the end of a proven result: positive when the side to move
+/// wins, negative when it loses; `None` for a judgement of the position.
+pub fn plies_to_end(score: i32) -> Option<i32> {
+    if score >= WIN_BOUND {
+        Some(WIN - score)
+    } else if score <= -WIN_BOUND {
+        Some(-(WIN + score))
+    } else {
+        None
+    }
+}
+
 /// Static evaluation for the side to move: Turbo's line counts, weighted
 /// by [`super::lines::LINE_SCORE`], ours minus theirs, plus the move.
-pub fn evaluate(board: &Board, me: Colour) -> i32 {
+pub fn evaluate(board: &Board, me: Color) -> i32 {
     let lines = board.lines();
     lines.score(me) - lines.score(me.opponent()) + 20
 }
 
-fn any_allowed(board: &mut Board, me: Colour) -> Option<Point> {
+fn any_allowed(board: &mut Board, me: Color) -> Option<Point> {
     let points: Vec<Point> = board.points().collect();
     points.into_iter().find(|&p| board.allowed(p, me))
+}
+
+/// The table key of `board` with `me` to move.
+fn tt_key(board: &Board, me: Color) -> u64 {
+    board.key() ^ if me == Color::White { WHITE_TO_MOVE } else { 0 }
 }
 
 fn to_tt(score: i32, ply: i32) -> i32 {

@@ -8,10 +8,11 @@
 //! can replay it.
 
 use std::collections::HashMap;
-use std::time::Instant;
+
+use crate::control::{Control, Progress, Unlimited};
 
 use super::board::Board;
-use super::geometry::{Colour, DIRECTIONS, Point};
+use super::geometry::{Color, DIRECTIONS, Point};
 use super::patterns::Shape;
 use super::turbo1985::turbo_score;
 
@@ -22,13 +23,16 @@ pub struct ThreatLimits {
     pub depth: u32,
     /// Nodes, at most.
     pub nodes: u64,
-    pub deadline: Option<Instant>,
+    /// Give up at this many milliseconds of the control's clock.
+    pub deadline: Option<u64>,
 }
 
 /// A threat search over one board, for one attacker.
 pub struct ThreatSearch<'a> {
     board: &'a mut Board,
-    attacker: Colour,
+    /// The caller's clock and stop flag; reports are the caller's business.
+    control: &'a dyn Control<Progress<Point>>,
+    attacker: Color,
     limits: ThreatLimits,
     nodes: u64,
     stopped: bool,
@@ -38,9 +42,21 @@ pub struct ThreatSearch<'a> {
 }
 
 impl<'a> ThreatSearch<'a> {
-    pub fn new(board: &'a mut Board, attacker: Colour, limits: ThreatLimits) -> ThreatSearch<'a> {
+    /// A search bounded by `limits` alone (no clock, no stop).
+    pub fn new(board: &'a mut Board, attacker: Color, limits: ThreatLimits) -> ThreatSearch<'a> {
+        ThreatSearch::with_control(board, attacker, limits, &Unlimited)
+    }
+
+    /// A search that also answers to `control`'s clock and stop flag.
+    pub fn with_control(
+        board: &'a mut Board,
+        attacker: Color,
+        limits: ThreatLimits,
+        control: &'a dyn Control<Progress<Point>>,
+    ) -> ThreatSearch<'a> {
         ThreatSearch {
             board,
+            control,
             attacker,
             limits,
             nodes: 0,
@@ -80,9 +96,12 @@ impl<'a> ThreatSearch<'a> {
         if self.nodes >= self.limits.nodes {
             self.stopped = true;
         }
-        if self.nodes & 127 == 0
-            && let Some(deadline) = self.limits.deadline
-            && Instant::now() >= deadline
+        if self.control.stop_requested()
+            || (self.nodes & 127 == 0
+                && self
+                    .limits
+                    .deadline
+                    .is_some_and(|d| self.control.elapsed_ms() >= d))
         {
             self.stopped = true;
         }
@@ -175,15 +194,18 @@ impl<'a> ThreatSearch<'a> {
 
     /// With the attacker's four `m` on the board: `Some(line)` if it wins,
     /// either at once (two completion points, or a block that is forbidden
-    /// to the defender) or after the forced block by `next`.
+    /// to the defender) or after every forced block by `next`.
     fn after_four(
         &mut self,
         m: Point,
-        next: impl FnOnce(&mut Self) -> Option<Vec<Point>>,
+        next: impl Fn(&mut Self) -> Option<Vec<Point>>,
     ) -> Option<Vec<Point>> {
         let a = self.attacker;
         let d = a.opponent();
         let completions = self.board.five_points(a);
+        if self.board.rule().caro {
+            return self.after_caro_four(m, &completions, next);
+        }
         match completions.len() {
             0 => None,
             1 => {
@@ -198,6 +220,35 @@ impl<'a> ThreatSearch<'a> {
             }
             _ => Some(vec![m]),
         }
+    }
+
+    /// `after_four` under caro, where a five blocked at both ends does not
+    /// win: besides taking a completion point, the defender stops a four
+    /// by capping the far end of the five it threatens, so that even a
+    /// four with two completion points can be held. Every such defence
+    /// must lose; the line follows the first.
+    fn after_caro_four(
+        &mut self,
+        m: Point,
+        completions: &[Point],
+        next: impl Fn(&mut Self) -> Option<Vec<Point>>,
+    ) -> Option<Vec<Point>> {
+        if completions.is_empty() {
+            return None;
+        }
+        let d = self.attacker.opponent();
+        let mut line = None;
+        for r in self.board.five_stops(self.attacker) {
+            self.board.make(r, d);
+            let rest = next(self);
+            self.board.undo();
+            match rest {
+                None => return None,
+                Some(rest) if line.is_none() => line = Some([vec![m, r], rest].concat()),
+                Some(_) => {}
+            }
+        }
+        Some(line.unwrap_or_else(|| vec![m]))
     }
 
     fn vct_node(&mut self, depth: u32) -> Option<Vec<Point>> {
@@ -268,7 +319,7 @@ impl<'a> ThreatSearch<'a> {
             nodes: 400,
             deadline: self.limits.deadline,
         };
-        let mut counter = ThreatSearch::new(self.board, d, counter_limits);
+        let mut counter = ThreatSearch::with_control(self.board, d, counter_limits, self.control);
         let counter_win = counter.vcf().is_some();
         self.nodes += counter.nodes;
         if counter_win {
@@ -325,11 +376,11 @@ impl<'a> ThreatSearch<'a> {
 }
 
 /// Convenience: a VCF for `attacker`, if one is found within `limits`.
-pub fn find_vcf(board: &mut Board, attacker: Colour, limits: ThreatLimits) -> Option<Vec<Point>> {
+pub fn find_vcf(board: &mut Board, attacker: Color, limits: ThreatLimits) -> Option<Vec<Point>> {
     ThreatSearch::new(board, attacker, limits).vcf()
 }
 
 /// Convenience: a VCT for `attacker`, if one is found within `limits`.
-pub fn find_vct(board: &mut Board, attacker: Colour, limits: ThreatLimits) -> Option<Vec<Point>> {
+pub fn find_vct(board: &mut Board, attacker: Color, limits: ThreatLimits) -> Option<Vec<Point>> {
     ThreatSearch::new(board, attacker, limits).vct()
 }

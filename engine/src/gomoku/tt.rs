@@ -17,6 +17,9 @@ pub struct Entry {
     pub depth: i16,
     pub bound: Bound,
     pub best: Option<Point>,
+    /// The search below never stopped at its depth: the score holds at
+    /// any depth. (Fits in the padding: the entry keeps its size.)
+    pub complete: bool,
 }
 
 /// Bytes per entry, for sizing under `INFO max_memory`.

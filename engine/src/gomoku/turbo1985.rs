@@ -5,7 +5,7 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
 use super::board::Board;
-use super::geometry::{Colour, Point};
+use super::geometry::{Color, Point};
 
 /// Importance of attack against defence, 1..16 (`AttackFactor = 4`: attacks
 /// weigh 25% more than defences).
@@ -30,7 +30,7 @@ impl Turbo1985 {
     /// the centre when nothing scores above 4. `None` on a full board.
     /// Under renju the 1985 program would happily play a forbidden point as
     /// black; this one skips them, so that it loses only by being weak.
-    pub fn find_move(&mut self, board: &mut Board, player: Colour) -> Option<Point> {
+    pub fn find_move(&mut self, board: &mut Board, player: Color) -> Option<Point> {
         let opponent = player.opponent();
         let centre = Point::new(
             board.width().div_ceil(2) - 1,
@@ -61,7 +61,7 @@ impl Turbo1985 {
 
 /// The `FindMove` score of every empty square without the random term: the
 /// search orders its candidate moves by it.
-pub fn turbo_score(board: &Board, p: Point, player: Colour) -> i32 {
+pub fn turbo_score(board: &Board, p: Point, player: Color) -> i32 {
     let lines = board.lines();
     lines.value(p.x, p.y, player) * (16 + ATTACK_FACTOR) / 16
         + lines.value(p.x, p.y, player.opponent())

@@ -1,9 +1,10 @@
 //! `pbrain-turbo`: a Gomocup (Piskvork protocol) brain on stdin/stdout.
 
-use std::io::{self, BufRead, Write};
-use std::time::Instant;
+use std::io::{self, Write};
+use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
+use protocols::gomocup::input::{Signals, Thinking, spawn_reader};
 use protocols::gomocup::{Brain, Level, bench};
 
 #[derive(Parser)]
@@ -25,7 +26,7 @@ struct Cli {
 enum Sub {
     /// Search fixed positions to a fixed depth; print nodes and nodes/second.
     Bench {
-        #[arg(long, default_value_t = 6)]
+        #[arg(long, default_value_t = bench::DEFAULT_DEPTH)]
         depth: u32,
     },
 }
@@ -40,49 +41,28 @@ fn main() {
         return;
     }
     let mut brain = Brain::new(cli.level);
-    let stdin = io::stdin();
-    let mut input = stdin.lock();
+    let signals = Arc::new(Signals::default());
+    let lines = spawn_reader(io::BufReader::new(io::stdin()), Arc::clone(&signals));
     let stdout = io::stdout();
     let mut out = stdout.lock();
-    let mut line = Vec::new();
-    loop {
-        // Lines may end in CR, LF or CRLF: a line ends at either byte (the
-        // empty line between CR and LF is ignored), so a CR alone does not
-        // leave us waiting for an LF that never comes.
-        let (done, used) = match input.fill_buf() {
-            Ok([]) | Err(_) => break,
-            Ok(buf) => match buf.iter().position(|&b| b == b'\r' || b == b'\n') {
-                Some(i) => {
-                    line.extend_from_slice(&buf[..i]);
-                    (true, i + 1)
-                }
-                None => {
-                    line.extend_from_slice(buf);
-                    (false, buf.len())
-                }
-            },
+    // Returning from main ends the process, the reader thread with it.
+    for line in lines {
+        if line.is_stop {
+            signals.stop_answered();
+        }
+        let mut failed = false;
+        let mut print = |text: String| {
+            failed |= writeln!(out, "{text}").and_then(|()| out.flush()).is_err();
         };
-        input.consume(used);
-        if !done {
-            continue;
+        let reply = {
+            let mut control = Thinking::new(line.received, &signals, &mut print);
+            brain.handle(&line.text, &mut control)
+        };
+        for text in reply.lines {
+            print(text);
         }
-        let received = Instant::now();
-        let reply = brain.handle(&String::from_utf8_lossy(&line), received);
-        line.clear();
-        for l in &reply.lines {
-            if writeln!(out, "{l}").and_then(|_| out.flush()).is_err() {
-                return;
-            }
-        }
-        if reply.exit {
+        if failed || reply.exit {
             return;
-        }
-    }
-    // End of input without END: finish any pending line.
-    if !line.is_empty() {
-        let reply = brain.handle(&String::from_utf8_lossy(&line), Instant::now());
-        for l in &reply.lines {
-            let _ = writeln!(out, "{l}");
         }
     }
 }

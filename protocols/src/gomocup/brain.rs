@@ -1,32 +1,13 @@
-//! The brain: game state and the answer to every Piskvork command.
+//! The brain: the answer to every Piskvork command. The game, its rule,
+//! clock and move choice are the core's [`Player`]; this file only turns
+//! lines into calls and answers into lines.
 
-use std::time::Instant;
+use engine::gomoku::search::plies_to_end;
+use engine::gomoku::{
+    Decision, Level, Owner, Player, PlayerError, Point, Report, Rule, SearchControl, Swap2,
+};
 
-use engine::gomoku::search::{DEFAULT_TT_BYTES, Reason, evaluate};
-use engine::gomoku::{Board, Colour, Limits, Point, Rule, Searcher, Turbo1985};
-
-use super::clock::TimeControl;
 use super::command::{Command, CommandError, Coord, Field, parse_board_line, parse_command};
-
-/// Who plays the brain's moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Level {
-    /// Threat search and alpha-beta.
-    Turbo,
-    /// The 1985 `FindMove`, the baseline.
-    Turbo1985,
-}
-
-impl std::str::FromStr for Level {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Level, String> {
-        match s.to_ascii_lowercase().as_str() {
-            "turbo" | "search" => Ok(Level::Turbo),
-            "turbo1985" | "1985" => Ok(Level::Turbo1985),
-            _ => Err(format!("unknown level {s:?}: expected turbo or turbo1985")),
-        }
-    }
-}
 
 /// The replies to one line, and whether the brain must now exit.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -42,68 +23,12 @@ impl Reply {
             exit: false,
         }
     }
-}
 
-/// The stones of the game, as the manager sees them (own / opponent).
-#[derive(Clone, Debug)]
-struct Game {
-    width: usize,
-    height: usize,
-    stones: Vec<(Coord, Field)>,
-}
-
-impl Game {
-    fn new(width: usize, height: usize) -> Game {
-        Game {
-            width,
-            height,
-            stones: Vec::new(),
+    fn exit() -> Reply {
+        Reply {
+            lines: Vec::new(),
+            exit: true,
         }
-    }
-
-    fn at(&self, c: Coord) -> Option<Field> {
-        self.stones.iter().find(|(s, _)| *s == c).map(|&(_, f)| f)
-    }
-
-    /// Checks that `c` is on the board and free.
-    fn check_free(&self, c: Coord) -> Result<(), String> {
-        if c.x >= self.width || c.y >= self.height {
-            return Err(format!(
-                "{c} is off the board: expected x in 0..{} and y in 0..{}",
-                self.width, self.height
-            ));
-        }
-        if self.at(c).is_some() {
-            return Err(format!("{c} is already occupied"));
-        }
-        Ok(())
-    }
-
-    /// The engine's board, with the brain's colour: black if it is to move
-    /// with as many stones as the opponent (black moves first).
-    fn engine_board(&self, rule: Rule) -> Result<(Board, Colour), String> {
-        let own = self.stones.iter().filter(|s| s.1 == Field::Own).count();
-        let opp = self
-            .stones
-            .iter()
-            .filter(|s| s.1 == Field::Opponent)
-            .count();
-        let me = if own == opp {
-            Colour::Black
-        } else {
-            Colour::White
-        };
-        let mut board = Board::new(self.width, self.height, rule).map_err(|e| e.to_string())?;
-        for &(c, f) in &self.stones {
-            let p = Point::new(c.x, c.y);
-            let result = match f {
-                Field::Own => board.play(p, me),
-                Field::Opponent => board.play(p, me.opponent()),
-                Field::Dead => board.place_wall(p),
-            };
-            result.map_err(|e| e.to_string())?;
-        }
-        Ok((board, me))
     }
 }
 
@@ -117,16 +42,50 @@ enum Collecting {
 
 /// A Gomocup brain: feed it lines, print what it returns.
 pub struct Brain {
-    game: Option<Game>,
+    player: Player,
     collecting: Collecting,
-    time: TimeControl,
-    rule: Rule,
-    max_memory: u64,
-    level: Level,
-    searcher: Option<Searcher>,
-    turbo1985: Turbo1985,
     /// Problems with INFO lines, reported before the next reply.
     pending: Vec<String>,
+}
+
+/// One progress report as a `MESSAGE` line, which managers show the user:
+/// depth, score, nodes, time and the expected line.
+pub fn progress_message(report: &Report, elapsed_ms: u64) -> String {
+    let score = match plies_to_end(report.score) {
+        Some(n) if n > 0 => format!("win in {n}"),
+        Some(n) => format!("loss in {}", -n),
+        None => report.score.to_string(),
+    };
+    let pv: Vec<String> = report.pv.iter().map(Point::to_string).collect();
+    format!(
+        "MESSAGE depth {} score {score} nodes {} time {elapsed_ms} ms pv {}",
+        report.depth,
+        report.nodes,
+        pv.join(" ")
+    )
+}
+
+fn point(c: Coord) -> Point {
+    Point::new(c.x, c.y)
+}
+
+fn owner(f: Field) -> Owner {
+    match f {
+        Field::Own => Owner::Own,
+        Field::Opponent => Owner::Opponent,
+        Field::Dead => Owner::Dead,
+    }
+}
+
+/// A player error in the protocol's words.
+fn error_text(e: PlayerError) -> String {
+    match e {
+        PlayerError::NoGame => "no game: expected START n first".to_string(),
+        PlayerError::NotEmpty => {
+            "BEGIN needs an empty board: use BOARD to set up stones".to_string()
+        }
+        e => e.to_string(),
+    }
 }
 
 impl Brain {
@@ -134,40 +93,28 @@ impl Brain {
     /// the first move.
     pub fn new(level: Level) -> Brain {
         Brain {
-            game: None,
+            player: Player::new(level),
             collecting: Collecting::None,
-            time: TimeControl::default(),
-            rule: Rule::FREESTYLE,
-            max_memory: 0,
-            level,
-            searcher: None,
-            turbo1985: Turbo1985::new(1985),
             pending: Vec::new(),
         }
     }
 
-    pub fn level(&self) -> Level {
-        self.level
+    /// The program behind the protocol.
+    pub fn player(&self) -> &Player {
+        &self.player
     }
 
-    pub fn rule(&self) -> Rule {
-        self.rule
-    }
-
-    pub fn time_control(&self) -> TimeControl {
-        self.time
-    }
-
-    /// Answers one input line that arrived at `received`.
-    pub fn handle(&mut self, line: &str, received: Instant) -> Reply {
+    /// Answers one input line. `control` carries the clock of this line
+    /// (started when it was read), the stop flag and the progress output.
+    pub fn handle(&mut self, line: &str, control: &mut SearchControl<'_>) -> Reply {
         let line = line.trim();
         if line.is_empty() {
             return Reply::default();
         }
         let mut reply = match std::mem::replace(&mut self.collecting, Collecting::None) {
-            Collecting::None => self.command(line, received),
-            Collecting::Board(stones, error) => self.board_line(line, stones, error, received),
-            Collecting::Swap2(stones, error) => self.swap2_line(line, stones, error, received),
+            Collecting::None => self.command(line, control),
+            Collecting::Board(stones, error) => self.board_line(line, stones, error, control),
+            Collecting::Swap2(stones, error) => self.swap2_line(line, stones, error, control),
         };
         if !reply.lines.is_empty() && !self.pending.is_empty() {
             let mut lines = std::mem::take(&mut self.pending);
@@ -177,26 +124,27 @@ impl Brain {
         reply
     }
 
-    fn command(&mut self, line: &str, received: Instant) -> Reply {
+    fn command(&mut self, line: &str, control: &mut SearchControl<'_>) -> Reply {
         let command = match parse_command(line) {
             Ok(c) => c,
             Err(e @ CommandError::Unknown(_)) => return Reply::line(format!("UNKNOWN {e}")),
             Err(e) => return Reply::line(format!("ERROR {e}")),
         };
+        let ok = |()| "OK".to_string();
         let result = match command {
-            Command::Start(n) => self.start(n, n),
-            Command::RectStart(w, h) => self.start(w, h),
-            Command::Restart => match &self.game {
-                Some(g) => {
-                    let (w, h) = (g.width, g.height);
-                    self.start(w, h)
-                }
-                None => Err("RESTART before START: expected START n first".to_string()),
-            },
-            Command::Begin => self.begin(received),
-            Command::Turn(c) => self.turn(c, received),
-            Command::Play(c) => self.play(c),
-            Command::TakeBack(c) => self.take_back(c),
+            Command::Start(n) => self.player.start(n, n).map(ok),
+            Command::RectStart(w, h) => self.player.start(w, h).map(ok),
+            Command::Restart => self.player.restart().map(ok),
+            Command::Begin => self
+                .player
+                .begin(control)
+                .map(|d| self.announce(d, control)),
+            Command::Turn(c) => self
+                .player
+                .reply_to(point(c), control)
+                .map(|d| self.announce(d, control)),
+            Command::Play(c) => self.player.play_own(point(c)).map(|()| c.to_string()),
+            Command::TakeBack(c) => self.player.take_back(point(c)).map(ok),
             Command::Board => {
                 self.collecting = Collecting::Board(Vec::new(), None);
                 return Reply::default();
@@ -213,94 +161,49 @@ impl Brain {
                 "name=\"pbrain-turbo\", version=\"{}\", author=\"Turbo GameWorks in Rust developers\", country=\"USA\", www=\"Turbo GameWorks (Borland, 1985) grown up\"",
                 env!("CARGO_PKG_VERSION")
             )),
-            Command::End => {
-                return Reply {
-                    lines: Vec::new(),
-                    exit: true,
-                };
-            }
+            // A stop that arrives while the brain is not thinking has
+            // nothing to stop.
+            Command::Stop => return Reply::default(),
+            Command::End => return Reply::exit(),
         };
         match result {
             Ok(text) => Reply::line(text),
-            Err(e) => Reply::line(format!("ERROR {e}")),
+            Err(e) => Reply::line(format!("ERROR {}", error_text(e))),
         }
     }
 
-    fn start(&mut self, width: usize, height: usize) -> Result<String, String> {
-        Board::new(width, height, self.rule).map_err(|e| e.to_string())?;
-        self.game = Some(Game::new(width, height));
-        // A new game replays the same way: the 1985 level's dice restart.
-        self.turbo1985 = Turbo1985::new(1985);
-        if let Some(s) = &mut self.searcher {
-            s.clear();
-        }
-        Ok("OK".to_string())
-    }
-
-    fn game(&self) -> Result<&Game, String> {
-        self.game
-            .as_ref()
-            .ok_or_else(|| "no game: expected START n first".to_string())
-    }
-
-    fn begin(&mut self, received: Instant) -> Result<String, String> {
-        let game = self.game()?;
-        if !game.stones.is_empty() {
-            return Err("BEGIN needs an empty board: use BOARD to set up stones".to_string());
-        }
-        self.think_and_play(received)
-    }
-
-    fn turn(&mut self, c: Coord, received: Instant) -> Result<String, String> {
-        self.game()?.check_free(c)?;
-        let game = self.game.as_mut().expect("checked above");
-        game.stones.push((c, Field::Opponent));
-        let reply = self.think_and_play(received);
-        if reply.is_err() {
-            // Leave the game as it was before this command.
-            self.game.as_mut().expect("checked above").stones.pop();
-        }
-        reply
-    }
-
-    fn play(&mut self, c: Coord) -> Result<String, String> {
-        self.game()?.check_free(c)?;
-        self.game
-            .as_mut()
-            .expect("checked above")
-            .stones
-            .push((c, Field::Own));
-        Ok(c.to_string())
-    }
-
-    fn take_back(&mut self, c: Coord) -> Result<String, String> {
-        let game = self.game()?;
-        if c.x >= game.width || c.y >= game.height {
-            return Err(format!(
-                "{c} is off the board: expected x in 0..{} and y in 0..{}",
-                game.width, game.height
+    /// The move as the manager reads it, with a `DEBUG` line about the
+    /// search behind it queued before it.
+    fn announce(&mut self, d: Decision, control: &SearchControl<'_>) -> String {
+        if let Some(r) = d.search {
+            self.pending.push(format!(
+                "DEBUG {} {:?} depth {} score {} nodes {} in {} ms",
+                d.point,
+                r.reason,
+                r.depth,
+                r.score,
+                r.nodes,
+                control.elapsed_ms()
             ));
         }
-        let game = self.game.as_mut().expect("checked above");
-        let Some(i) = game.stones.iter().position(|(s, _)| *s == c) else {
-            return Err(format!("{c} holds no stone to take back"));
-        };
-        game.stones.remove(i);
-        Ok("OK".to_string())
+        d.point.to_string()
     }
 
     fn info(&mut self, key: &str, value: &str) {
         let int = |v: &str| v.trim().parse::<i64>();
+        let clock = self.player.clock_mut();
         let problem = match key {
-            "timeout_turn" => int(value).map(|v| self.time.turn_ms = v).err(),
-            "timeout_match" => int(value).map(|v| self.time.match_ms = v).err(),
-            "time_left" => int(value).map(|v| self.time.left_ms = v).err(),
-            "max_memory" => int(value).map(|v| self.max_memory = v.max(0) as u64).err(),
+            "timeout_turn" => int(value).map(|v| clock.turn_ms = v).err(),
+            "timeout_match" => int(value).map(|v| clock.match_ms = v).err(),
+            "time_left" => int(value).map(|v| clock.left_ms = v).err(),
+            "max_memory" => int(value)
+                .map(|v| self.player.set_max_memory(v.max(0) as u64))
+                .err(),
             "game_type" => int(value).map(|_| ()).err(),
             "rule" => match int(value) {
                 Ok(mask) => match Rule::from_mask(mask) {
                     Ok(rule) => {
-                        self.rule = rule;
+                        self.player.set_rule(rule);
                         None
                     }
                     Err(e) => {
@@ -312,7 +215,7 @@ impl Brain {
             },
             "level" => {
                 match value.parse::<Level>() {
-                    Ok(level) => self.level = level,
+                    Ok(level) => self.player.set_level(level),
                     Err(e) => self
                         .pending
                         .push(format!("MESSAGE INFO level ignored: {e}")),
@@ -334,13 +237,10 @@ impl Brain {
         line: &str,
         mut stones: Vec<(Coord, Field)>,
         mut error: Option<String>,
-        received: Instant,
+        control: &mut SearchControl<'_>,
     ) -> Reply {
         if line.eq_ignore_ascii_case("END") {
-            return Reply {
-                lines: Vec::new(),
-                exit: true,
-            };
+            return Reply::exit();
         }
         if !line.eq_ignore_ascii_case("DONE") {
             match parse_board_line(line) {
@@ -354,7 +254,7 @@ impl Brain {
         }
         let result = match error {
             Some(e) => Err(e),
-            None => self.set_board(stones, received),
+            None => self.set_board(&stones, control),
         };
         match result {
             Ok(text) => Reply::line(text),
@@ -365,28 +265,24 @@ impl Brain {
     /// Replaces the position by the `BOARD` stones and answers with a move.
     fn set_board(
         &mut self,
-        stones: Vec<(Coord, Field)>,
-        received: Instant,
+        stones: &[(Coord, Field)],
+        control: &mut SearchControl<'_>,
     ) -> Result<String, String> {
-        let game = self.game()?;
-        let mut fresh = Game::new(game.width, game.height);
-        for (c, f) in stones {
-            if let Some(other) = fresh.at(c) {
+        for (i, &(c, f)) in stones.iter().enumerate() {
+            if let Some(&(_, other)) = stones[..i].iter().find(|(s, _)| *s == c) {
                 return Err(if other == f {
                     format!("{c} is listed twice")
                 } else {
                     format!("{c} is listed with both field {other} and field {f}")
                 });
             }
-            fresh.check_free(c)?;
-            fresh.stones.push((c, f));
         }
-        let old = self.game.replace(fresh);
-        let reply = self.think_and_play(received);
-        if reply.is_err() {
-            self.game = old;
-        }
-        reply
+        let stones: Vec<(Point, Owner)> =
+            stones.iter().map(|&(c, f)| (point(c), owner(f))).collect();
+        self.player
+            .set_position(&stones, control)
+            .map(|d| self.announce(d, control))
+            .map_err(error_text)
     }
 
     fn swap2_line(
@@ -394,13 +290,10 @@ impl Brain {
         line: &str,
         mut stones: Vec<Coord>,
         mut error: Option<String>,
-        received: Instant,
+        control: &mut SearchControl<'_>,
     ) -> Reply {
         if line.eq_ignore_ascii_case("END") {
-            return Reply {
-                lines: Vec::new(),
-                exit: true,
-            };
+            return Reply::exit();
         }
         if !line.eq_ignore_ascii_case("DONE") {
             let parsed = parse_board_line(line)
@@ -415,123 +308,25 @@ impl Brain {
             self.collecting = Collecting::Swap2(stones, error);
             return Reply::default();
         }
+        let stones: Vec<Point> = stones.into_iter().map(point).collect();
         let result = match error {
             Some(e) => Err(e),
-            None => self.swap2(&stones, received),
+            None => self
+                .player
+                .swap2(&stones, control)
+                .map_err(error_text)
+                .map(|answer| match answer {
+                    Swap2::Open(points) => {
+                        let points: Vec<String> = points.iter().map(Point::to_string).collect();
+                        points.join(" ")
+                    }
+                    Swap2::Swap => "SWAP".to_string(),
+                    Swap2::Move(p) => p.to_string(),
+                }),
         };
         match result {
             Ok(text) => Reply::line(text),
             Err(e) => Reply::line(format!("ERROR SWAP2BOARD: {e}")),
         }
-    }
-
-    /// Swap2 opening decisions. The game state is not changed: the manager
-    /// sends the agreed stones as a normal `BOARD` afterwards.
-    fn swap2(&mut self, stones: &[Coord], received: Instant) -> Result<String, String> {
-        let game = self.game()?;
-        let (w, h) = (game.width, game.height);
-        let mut board = Board::new(w, h, self.rule).map_err(|e| e.to_string())?;
-        for (i, c) in stones.iter().enumerate() {
-            let colour = if i % 2 == 0 {
-                Colour::Black
-            } else {
-                Colour::White
-            };
-            board
-                .play(Point::new(c.x, c.y), colour)
-                .map_err(|e| e.to_string())?;
-        }
-        match stones.len() {
-            0 => {
-                // A quiet, roughly balanced opening: two black stones and a
-                // white one not touching.
-                let (cx, cy) = (w / 2, h / 2);
-                Ok(format!(
-                    "{cx},{cy} {},{} {},{}",
-                    cx + 1,
-                    cy - 1,
-                    cx + 2,
-                    cy + 1
-                ))
-            }
-            3 | 5 => {
-                // White to move. If black is clearly better, take black.
-                let to_move = Colour::White;
-                if evaluate(&board, to_move) < -60 {
-                    return Ok("SWAP".to_string());
-                }
-                let mut searcher = self
-                    .searcher
-                    .take()
-                    .unwrap_or_else(|| Searcher::new(self.tt_bytes()));
-                let deadline = received + self.time.budget(w * h - stones.len());
-                let result =
-                    searcher.search(&mut board, to_move, &Limits::until(deadline), &mut |_| {});
-                self.searcher = Some(searcher);
-                let best = result.best.ok_or("no move left")?;
-                Ok(best.to_string())
-            }
-            n => Err(format!("{n} stones given: expected 0, 3 or 5")),
-        }
-    }
-
-    fn tt_bytes(&self) -> usize {
-        match self.max_memory {
-            0 => DEFAULT_TT_BYTES,
-            // Leave most of the allowance to the process and the board.
-            m => ((m / 4) as usize).min(DEFAULT_TT_BYTES * 2),
-        }
-    }
-
-    /// Chooses a move for the current position, plays it and returns it.
-    fn think_and_play(&mut self, received: Instant) -> Result<String, String> {
-        let game = self.game()?;
-        let (mut board, me) = game.engine_board(self.rule)?;
-        let empty = game.width * game.height - game.stones.len();
-        if board.is_full() {
-            return Err("the board is full: no move left".to_string());
-        }
-        let best = match self.level {
-            Level::Turbo1985 => self.turbo1985.find_move(&mut board, me),
-            Level::Turbo => {
-                let bytes = self.tt_bytes();
-                if self
-                    .searcher
-                    .as_ref()
-                    .is_none_or(|s| s.tt_bytes() > bytes.max(1))
-                {
-                    self.searcher = Some(Searcher::new(bytes));
-                }
-                let searcher = self.searcher.as_mut().expect("just made");
-                let deadline = received + self.time.budget(empty);
-                let mut limits = Limits::until(deadline);
-                if self.time.is_fast() {
-                    limits.depth = 2;
-                }
-                let result = searcher.search(&mut board, me, &limits, &mut |_| {});
-                let elapsed = Instant::now().saturating_duration_since(received);
-                let best = result.best;
-                if let Some(p) = best {
-                    self.pending.push(format!(
-                        "DEBUG {p} {:?} depth {} score {} nodes {} in {} ms",
-                        result.reason,
-                        result.depth,
-                        result.score,
-                        result.nodes,
-                        elapsed.as_millis()
-                    ));
-                }
-                debug_assert!(result.reason != Reason::NoMove || best.is_none());
-                best
-            }
-        };
-        let p = best.ok_or("no legal move left")?;
-        let c = Coord { x: p.x, y: p.y };
-        self.game
-            .as_mut()
-            .expect("checked above")
-            .stones
-            .push((c, Field::Own));
-        Ok(c.to_string())
     }
 }

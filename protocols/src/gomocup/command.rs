@@ -51,6 +51,9 @@ pub enum Command {
     TakeBack(Coord),
     Play(Coord),
     About,
+    /// `STOP` (GUIs) or Yixin's `YXSTOP`: answer the move being thought
+    /// about now. Nothing to do when the brain is not thinking.
+    Stop,
     End,
 }
 
@@ -86,7 +89,7 @@ impl fmt::Display for CommandError {
         match self {
             CommandError::Unknown(word) => write!(
                 f,
-                "unknown command {word:?}: expected START, RECTSTART, RESTART, BEGIN, TURN, BOARD, SWAP2BOARD, INFO, TAKEBACK, PLAY, ABOUT or END"
+                "unknown command {word:?}: expected START, RECTSTART, RESTART, BEGIN, TURN, BOARD, SWAP2BOARD, INFO, TAKEBACK, PLAY, ABOUT, STOP or END"
             ),
             CommandError::MissingArgument { command, expected } => {
                 write!(
@@ -201,6 +204,7 @@ pub fn parse_command(line: &str) -> Result<Command, CommandError> {
         "SWAP2BOARD" => Ok(Command::Swap2Board),
         "ABOUT" => Ok(Command::About),
         "END" => Ok(Command::End),
+        "STOP" | "YXSTOP" => Ok(Command::Stop),
         "INFO" => {
             if rest.is_empty() {
                 return Err(CommandError::BadInfo);

@@ -1,29 +1,17 @@
 //! Conversations with the built `pbrain-turbo`: every Piskvork command and
 //! every kind of bad input. A bad line gets `ERROR …` (known command) or
 //! `UNKNOWN …` and never changes the game.
+//!
+//! Scripts are sent whole and the input closed, which ends each search at
+//! once (end of input means "answer and go"): the replies are what these
+//! tests check. The tests that time the moves keep the input open.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use testkit::run_with_input;
+#[path = "common/pbrain.rs"]
+mod pbrain;
 
-/// Replies, without the DEBUG lines.
-fn talk(args: &[&str], input: &str) -> Vec<String> {
-    let out = run_with_input("pbrain-turbo", args, input);
-    assert!(out.status.success(), "exit status {:?}", out.status);
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .filter(|l| !l.starts_with("DEBUG"))
-        .map(str::to_string)
-        .collect()
-}
-
-fn coord(line: &str) -> (usize, usize) {
-    let (x, y) = line
-        .split_once(',')
-        .unwrap_or_else(|| panic!("not a move: {line}"));
-    (x.parse().unwrap(), y.parse().unwrap())
-}
+use pbrain::{Session, coord, run_with_input, talk};
 
 const FAST: &str = "INFO timeout_turn 300\n";
 
@@ -229,7 +217,7 @@ fn level_1985_by_flag_and_by_info() {
     // The 1985 program answers the first stone next to it.
     let (x, y) = coord(&by_flag[1]);
     assert!(x.abs_diff(9) <= 1 && y.abs_diff(9) <= 1);
-    let bad = run_with_input("pbrain-turbo", &["--level", "grandmaster"], "");
+    let bad = run_with_input(&["--level", "grandmaster"], "");
     assert!(!bad.status.success(), "a bad flag is refused");
 }
 
@@ -271,67 +259,81 @@ fn end_exits_at_once() {
     assert_eq!(r, ["OK"]);
 }
 
+/// Each move's think time, from the brain's `DEBUG` line.
+fn think_ms(lines: &[String]) -> u64 {
+    let debug = lines
+        .iter()
+        .find(|l| l.starts_with("DEBUG"))
+        .unwrap_or_else(|| panic!("no DEBUG line: {lines:?}"));
+    debug
+        .split(" in ")
+        .nth(1)
+        .and_then(|t| t.trim_end_matches(" ms").parse().ok())
+        .unwrap_or_else(|| panic!("no think time: {debug}"))
+}
+
 #[test]
 fn moves_respect_the_turn_time() {
     // Each reported think time (from reading the command to the move)
-    // stays under 300 ms, and the whole game under the forfeit limit of
-    // 8 × (300 ms + 1 s) even on a loaded machine.
-    // Eight positions sent as BOARD (each replaces the last, so the
-    // brain's own replies never collide with the scripted stones).
+    // stays under the turn time, and each move arrives within the turn
+    // time plus the manager's one-second tolerance even on a loaded
+    // machine. Eight positions sent as BOARD (each replaces the last, so
+    // the brain's own replies never collide with the scripted stones).
     let stones = [
         "10,10,2", "11,11,1", "12,10,2", "9,12,1", "8,8,2", "13,13,1", "10,13,2", "11,9,1",
         "9,9,2", "12,12,1", "14,14,2", "7,7,1", "10,11,2", "11,10,1", "10,12,2",
     ];
-    let mut input = String::from("START 20\nINFO timeout_turn 300\n");
-    for n in 0..8 {
-        input.push_str("BOARD\n");
-        for s in &stones[..2 * n + 1] {
-            input.push_str(s);
-            input.push('\n');
-        }
-        input.push_str("DONE\n");
-    }
+    let mut brain = Session::start(&[]);
+    brain.send("START 20\nINFO timeout_turn 200");
     let start = Instant::now();
-    let out = run_with_input("pbrain-turbo", &[], &input);
-    let elapsed = start.elapsed();
-    let text = String::from_utf8(out.stdout).unwrap();
-    let mut moves = 0;
-    for line in text.lines().filter(|l| l.starts_with("DEBUG")) {
-        let ms: u64 = line
-            .split(" in ")
-            .nth(1)
-            .unwrap()
-            .trim_end_matches(" ms")
-            .parse()
-            .unwrap();
-        assert!(ms < 300, "{line}");
-        moves += 1;
+    for n in 0..8 {
+        let mut board = String::from("BOARD\n");
+        for s in &stones[..2 * n + 1] {
+            board.push_str(s);
+            board.push('\n');
+        }
+        board.push_str("DONE");
+        brain.send(&board);
+        let lines = brain
+            .until_move(Duration::from_secs(5))
+            .unwrap_or_else(|| panic!("no move for position {n}"));
+        let ms = think_ms(&lines);
+        assert!(ms < 200, "position {n}: {lines:?}");
     }
-    assert_eq!(moves, 8, "{text}");
-    assert!(elapsed.as_millis() < 8 * 1300, "{elapsed:?}");
+    assert!(
+        start.elapsed().as_millis() < 8 * 1200,
+        "{:?}",
+        start.elapsed()
+    );
 }
 
 #[test]
 fn time_left_shortens_the_move() {
+    let mut brain = Session::start(&[]);
+    brain.send("START 20\nINFO timeout_turn 30000");
+    assert_eq!(brain.reply_within(Duration::from_secs(5)).unwrap(), "OK");
     let start = Instant::now();
-    let r = talk(
-        &[],
-        "START 20\nINFO timeout_turn 30000\nINFO time_left 800\nTURN 10,10\nINFO time_left 700\nTURN 0,0\n",
-    );
-    assert_eq!(r.len(), 3);
-    assert!(r[1..].iter().all(|l| coord(l).0 < 20));
+    brain.send("INFO time_left 800\nTURN 10,10");
+    let first = brain.until_move(Duration::from_secs(5)).expect("a move");
+    brain.send("INFO time_left 700\nTURN 0,0");
+    let second = brain.until_move(Duration::from_secs(5)).expect("a move");
+    for lines in [&first, &second] {
+        assert!(coord(lines.last().unwrap()).0 < 20);
+    }
     // Two moves out of 800 ms of match time, with the forfeit tolerance.
     assert!(start.elapsed().as_millis() < 1800, "{:?}", start.elapsed());
 }
 
 #[test]
 fn timeout_zero_means_fast() {
+    let mut brain = Session::start(&[]);
+    brain.send("START 20\nINFO timeout_turn 0");
+    assert_eq!(brain.reply_within(Duration::from_secs(5)).unwrap(), "OK");
     let start = Instant::now();
-    let r = talk(
-        &[],
-        "START 20\nINFO timeout_turn 0\nTURN 10,10\nTURN 0,0\nTURN 19,19\n",
-    );
-    assert_eq!(r.len(), 4);
-    assert!(r[1..].iter().all(|l| coord(l).0 < 20));
+    for turn in ["TURN 10,10", "TURN 0,0", "TURN 19,19"] {
+        brain.send(turn);
+        let lines = brain.until_move(Duration::from_secs(3)).expect("a move");
+        assert!(coord(lines.last().unwrap()).0 < 20);
+    }
     assert!(start.elapsed().as_millis() < 3000, "{:?}", start.elapsed());
 }
