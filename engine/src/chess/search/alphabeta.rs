@@ -21,7 +21,8 @@ const FUTILITY_MARGIN: [i32; 4] = [0, 300, 520, 760];
 
 /// Reverse futility pruning ("static null move", `002_…` part II): at
 /// shallow depth a node whose static value beats beta by this much per
-/// remaining ply is not searched (points).
+/// remaining ply (one ply less when the side is improving) is not searched
+/// (points).
 const REVERSE_FUTILITY_MARGIN: i32 = 200;
 const REVERSE_FUTILITY_DEPTH: i32 = 6;
 
@@ -30,7 +31,8 @@ const IIR_DEPTH: i32 = 4;
 
 /// Late-move pruning: at remaining depth d a quiet move that comes after
 /// this many moves in the handbook's order is not tried (a cut-off that
-/// late is rare enough not to pay for the search).
+/// late is rare enough not to pay for the search). Half as many when the
+/// side to move is not improving.
 const LATE_MOVE_COUNT: [usize; 5] = [0, 5, 8, 13, 20];
 
 /// Exchange pruning in the main search: up to this remaining depth, a
@@ -133,6 +135,7 @@ impl Searcher {
         next.static_white += sign(us) * delta;
         next.bonus_white += sign(us) * evaluator.move_bonus(board, mv);
         next.last_move = Some(mv);
+        next.static_eval = None;
         board.make(mv);
         self.stack[ply + 1] = next;
         self.nodes += 1;
@@ -141,6 +144,22 @@ impl Searcher {
     pub(super) fn unmake_move(&mut self, board: &mut Board) {
         board.unmake();
     }
+
+    /// The improving flag (Stockfish's `improving`): the
+    /// static value stands higher than at this side's previous node, two
+    /// plies up (four when that one was in check). A side that is not
+    /// improving is pruned harder; with nothing to compare, it counts as
+    /// improving.
+    fn improving(&self, ply: usize, static_eval: i32) -> bool {
+        let earlier = |back: usize| {
+            ply.checked_sub(back)
+                .and_then(|p| self.stack[p].static_eval)
+        };
+        earlier(2)
+            .or_else(|| earlier(4))
+            .is_none_or(|before| static_eval > before)
+    }
+
     /// Principal variation search below the root. `depth` is in plies;
     /// checking moves (unless the checker is lost by exchange) and pawns
     /// reaching the 7th rank do not use one.
@@ -237,6 +256,9 @@ impl Searcher {
             _ => plain_eval,
         };
 
+        self.stack[ply].static_eval = raw_eval.map(|_| static_eval);
+        let improving = !in_check && self.improving(ply, static_eval);
+
         let us = board.side_to_move();
         let selective = !self.exhaustive && !PV && !in_check;
         // Two null moves in a row would only search the same position
@@ -245,7 +267,7 @@ impl Searcher {
 
         if selective
             && depth <= REVERSE_FUTILITY_DEPTH
-            && static_eval - REVERSE_FUTILITY_MARGIN * depth >= beta
+            && static_eval - REVERSE_FUTILITY_MARGIN * (depth - i32::from(improving)) >= beta
             && beta.abs() < MATE_BOUND
         {
             return static_eval;
@@ -266,6 +288,7 @@ impl Searcher {
             let r = 3 + depth / 6 + ((static_eval - beta) / 256).min(3);
             let mut next = self.stack[ply];
             next.last_move = None;
+            next.static_eval = None;
             board.make_null();
             self.stack[ply + 1] = next;
             self.nodes += 1;
@@ -321,7 +344,7 @@ impl Searcher {
                 && (futile
                     || (selective
                         && depth < LATE_MOVE_COUNT.len() as i32
-                        && i >= LATE_MOVE_COUNT[depth as usize]
+                        && i >= LATE_MOVE_COUNT[depth as usize] / (2 - usize::from(improving))
                         && best > -MATE_BOUND));
             let gives_check = board.gives_check(mv);
             if prunable && !gives_check {

@@ -50,6 +50,7 @@ pub(super) fn run(
         bonus_white: 0,
         files: PawnFiles::from_board(board),
         last_move: board.moves_played().last(),
+        static_eval: None,
     };
     s.evaluator = Some(evaluator);
 

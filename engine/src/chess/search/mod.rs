@@ -169,6 +169,9 @@ pub(crate) struct Frame {
     /// second null move follows one) and at the root of a game's first
     /// position.
     last_move: Option<Move>,
+    /// The static value this node's pruning used (side to move's view);
+    /// `None` in check and at the root.
+    static_eval: Option<i32>,
 }
 
 /// The searcher: transposition table, killer moves and history survive
