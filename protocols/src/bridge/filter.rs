@@ -17,6 +17,7 @@ use engine::bridge::bidding::Bidding;
 use engine::bridge::play::{DoubleDummy, PlayOptions, find_card};
 use engine::bridge::rubber::Rubber;
 use engine::bridge::scoring::{imps, ns_score};
+use engine::bridge::seat::card_rng;
 use engine::bridge::{
     Call, Card, Contract, ContractBid, Deal, Play, Seat, Side, board_dealer, board_vulnerability,
 };
@@ -216,10 +217,12 @@ impl Robot {
         }
     }
 
-    /// The random generator of board `n`: each board has its own, so a
-    /// board's play does not depend on the boards before it.
-    fn rng_for(&self, n: usize) -> StdRng {
-        StdRng::seed_from_u64(self.args.seed ^ (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+    /// The random generator of the next card of board `n`: each card has
+    /// its own, so a choice depends neither on the boards before nor on
+    /// the cards chosen before, and four seats at a table manager
+    /// (`turbobridge client`) choose the cards this program does.
+    fn rng_for(&self, n: usize, play: &Play) -> StdRng {
+        card_rng(self.args.seed, n as u64, play.cards_played().len())
     }
 
     /// Fills in dealer and vulnerability, checks the deal.
@@ -291,8 +294,8 @@ impl Robot {
             })?;
         }
         if act {
-            let mut rng = self.rng_for(n);
             while !play.is_finished() && self.args.seats.contains(controller(&play)) {
+                let mut rng = self.rng_for(n, &play);
                 let card = self.choose_card(&bidding, &contract, &play, &mut rng);
                 play.play(card).map_err(|e| FilterError::IllegalCard {
                     seat: play.next_seat(),
@@ -453,7 +456,7 @@ impl Robot {
         }
         match state.play {
             Some((contract, play)) if !play.is_finished() => {
-                let mut rng = self.rng_for(n);
+                let mut rng = self.rng_for(n, &play);
                 Ok(self
                     .choose_card(&state.bidding, &contract, &play, &mut rng)
                     .to_string())

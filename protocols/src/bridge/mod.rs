@@ -1,6 +1,7 @@
 //! The `turbobridge` front end: deal files in and out (PBN, LIN) and the
 //! board-by-board filter loop the modes share.
 
+pub mod bluechip;
 pub mod board;
 pub mod filter;
 pub mod io;
