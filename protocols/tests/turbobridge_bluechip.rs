@@ -99,11 +99,30 @@ fn table_session(deals: &std::path::Path, client_args: &[&str]) -> String {
     let (table, port, err) = start_table(&["--deals", deals.to_str().expect("path")]);
     let clients: Vec<Child> = ["N", "E", "S", "W"]
         .iter()
-        .map(|s| client(port, s, client_args))
+        .map(|&s| {
+            let verbose: &[&str] = if s == "S" { &["--verbose"] } else { &[] };
+            client(port, s, &[client_args, verbose].concat())
+        })
         .collect();
     for (c, s) in clients.into_iter().zip(["N", "E", "S", "W"]) {
         let out = finish(c, "client");
-        assert!(out.status.success(), "client {s}: {}", stderr(&out));
+        let log = stderr(&out);
+        assert!(out.status.success(), "client {s}: {log}");
+        if s == "S" {
+            // The transcript of the session, both directions.
+            for line in [
+                "-> Connecting \"turbobridge\" as South using protocol version 18",
+                "<- South (\"turbobridge\") seated",
+                "<- Board number 1. Dealer North. Neither vulnerable.",
+                "<- South's cards : S Q J 8. H Q 9 7 6 4. D K T. C A J T.",
+                "-> South ready for dummy",
+                "<- End of session",
+            ] {
+                assert!(log.lines().any(|l| l == line), "{line:?} not in {log}");
+            }
+        } else {
+            assert!(log.is_empty(), "client {s}: {log}");
+        }
     }
     let out = finish(table, "table");
     let log = rest(err);

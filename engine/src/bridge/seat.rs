@@ -466,52 +466,83 @@ mod tests {
         assert!(share_out(pool, &[4, 2], &[[true, true, false, true], [true; 4]]).is_none());
     }
 
+    /// The differential twin: on random deals, four seats that see only
+    /// what a player sees choose every call and card the whole-deal
+    /// program chooses with the same generator.
     #[test]
-    fn seats_replay_a_whole_deal_without_seeing_it() {
-        let d = deal();
-        let mut seats: Vec<SeatPlayer> = Seat::ALL
-            .into_iter()
-            .map(|s| SeatPlayer::new(s, d[s], Seat::North).expect("seat"))
-            .collect();
-        let mut bidding = Bidding::new(Seat::North);
-        while !bidding.is_complete() {
-            let s = bidding.next_seat();
-            let call = seats[s.index()].choose_call();
-            assert_eq!(call, bidding.find_bid(d[s]));
-            bidding.push(call).expect("legal");
-            for p in &mut seats {
-                p.call(s, call).expect("every seat accepts");
-            }
-        }
-        let contract = bidding.auction().final_contract().expect("not passed out");
-        let mut play = Play::new(&d, &contract);
-        let options = PlayOptions::heuristic();
-        while !play.is_finished() {
-            let next = play.next_seat();
-            let chooser = if next == contract.dummy() {
-                contract.declarer
-            } else {
-                next
-            };
-            let n = play.cards_played().len();
-            let card = seats[chooser.index()]
-                .choose_card(&options, None, &mut card_rng(1, 1, n), &mut || false)
-                .expect("a card");
-            play.play(card).expect("the seat's card is legal");
-            for p in &mut seats {
-                p.play(next, card).expect("every seat accepts");
-            }
-            if n == 0 {
-                for p in seats.iter_mut().filter(|p| p.seat() != contract.dummy()) {
-                    p.show_dummy(play.hands()[contract.dummy()]).expect("dummy");
+    fn seats_choose_what_the_whole_deal_program_chooses() {
+        let mut rng = StdRng::seed_from_u64(18);
+        let mut played = 0;
+        for board in 0..12u64 {
+            let d = Deal::random(&mut rng);
+            let dealer = Seat::from_index(board as usize % 4);
+            let mut seats: Vec<SeatPlayer> = Seat::ALL
+                .into_iter()
+                .map(|s| SeatPlayer::new(s, d[s], dealer).expect("seat"))
+                .collect();
+            let mut bidding = Bidding::new(dealer);
+            while !bidding.is_complete() {
+                let s = bidding.next_seat();
+                let call = seats[s.index()].choose_call();
+                assert_eq!(call, bidding.find_bid(d[s]));
+                bidding.push(call).expect("legal");
+                for p in &mut seats {
+                    p.call(s, call).expect("every seat accepts");
                 }
             }
+            let Some(contract) = bidding.auction().final_contract() else {
+                continue;
+            };
+            let mut play = Play::new(&d, &contract);
+            let options = PlayOptions {
+                samples: 3,
+                ..PlayOptions::heuristic()
+            };
+            while !play.is_finished() {
+                let next = play.next_seat();
+                let chooser = if next == contract.dummy() {
+                    contract.declarer
+                } else {
+                    next
+                };
+                let n = play.cards_played().len();
+                for p in &seats {
+                    assert_eq!(p.chooses_next(), p.seat() == chooser);
+                }
+                let whole = find_card(
+                    &play,
+                    bidding.infos(),
+                    contract.tricks_needed(),
+                    &options,
+                    None,
+                    &mut card_rng(board, board, n),
+                    &mut || false,
+                )
+                .expect("a card")
+                .card;
+                let card = seats[chooser.index()]
+                    .choose_card(&options, None, &mut card_rng(board, board, n), &mut || {
+                        false
+                    })
+                    .expect("a card");
+                assert_eq!(card, whole, "board {board}, card {n}");
+                play.play(card).expect("the seat's card is legal");
+                for p in &mut seats {
+                    p.play(next, card).expect("every seat accepts");
+                }
+                if n == 0 {
+                    for p in seats.iter_mut().filter(|p| p.seat() != contract.dummy()) {
+                        p.show_dummy(play.hands()[contract.dummy()]).expect("dummy");
+                    }
+                }
+            }
+            for p in &seats {
+                assert_eq!(p.cards().len(), 52);
+                assert_eq!(p.position().expect("position").result(), play.result());
+            }
+            played += 1;
         }
-        assert_eq!(seats[0].cards().len(), 52);
-        assert_eq!(
-            seats[0].position().expect("position").result(),
-            play.result()
-        );
+        assert!(played >= 8, "only {played} boards were played out");
     }
 
     #[test]

@@ -124,8 +124,18 @@ impl fmt::Display for ClientError {
 impl std::error::Error for ClientError {}
 
 impl From<io::Error> for ClientError {
+    /// A manager that closes first makes our next write fail (or a read
+    /// be reset): that is a disconnect, not a connection fault.
     fn from(e: io::Error) -> Self {
-        ClientError::Io(e)
+        match e.kind() {
+            io::ErrorKind::BrokenPipe
+            | io::ErrorKind::ConnectionReset
+            | io::ErrorKind::ConnectionAborted
+            | io::ErrorKind::UnexpectedEof => ClientError::Disconnected {
+                waiting_for: "our message to go through",
+            },
+            _ => ClientError::Io(e),
+        }
     }
 }
 
