@@ -19,7 +19,7 @@ use clap::Args;
 
 use crate::bridge::board::Board;
 use crate::bridge::filter;
-use crate::bridge::io::{BoardWriter, Format, read_boards};
+use crate::bridge::io::{BoardWriter, Format, board_name, read_boards};
 
 /// `turbobridge client`: connects and plays the session. The error names
 /// what went wrong (and quotes a line it could not parse).
@@ -74,13 +74,13 @@ pub struct TableArgs {
 /// The boards of a table or match: from a file, or dealt from the seed.
 /// Boards that cannot be played are reported on stderr and skipped.
 pub fn table_boards(file: Option<&PathBuf>, count: u32, seed: u64) -> io::Result<Vec<Board>> {
-    let raw: Vec<Result<Board, String>> = match file {
+    let raw: Vec<Result<Board, (Option<u32>, String)>> = match file {
         Some(path) => {
             let text = crate::bridge::io::decode(std::fs::read(path)?);
             read_boards(&text)
                 .1
                 .into_iter()
-                .map(|r| r.map_err(|e| e.to_string()))
+                .map(|r| r.map_err(|e| (e.number, e.to_string())))
                 .collect()
         }
         None => {
@@ -93,9 +93,13 @@ pub fn table_boards(file: Option<&PathBuf>, count: u32, seed: u64) -> io::Result
     };
     let mut boards = Vec::new();
     for (i, b) in raw.into_iter().enumerate() {
-        match b.and_then(table::prepare_board) {
+        let prepared = b.and_then(|b| {
+            let number = b.number;
+            table::prepare_board(b).map_err(|e| (number, e))
+        });
+        match prepared {
             Ok(b) => boards.push(b),
-            Err(e) => eprintln!("board {}: {e}", i + 1),
+            Err((number, e)) => eprintln!("board {}: {e}", board_name(number, i + 1)),
         }
     }
     Ok(boards)
@@ -129,7 +133,10 @@ pub fn run_table_command(args: &TableArgs) -> Result<(), String> {
         &mut on_board,
     )
     .map(|_| ())
-    .map_err(|(done, e)| format!("board {}: {e}", done.len() + 1))
+    .map_err(|(done, e)| {
+        let number = boards.get(done.len()).and_then(|b| b.number);
+        format!("board {}: {e}", board_name(number, done.len() + 1))
+    })
 }
 
 /// Options of `turbobridge match`.
