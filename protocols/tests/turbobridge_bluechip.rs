@@ -444,3 +444,41 @@ fn a_match_of_a_program_against_itself_is_level() {
     );
     assert!(text.contains("IMPs/board, 95% interval"), "{text}");
 }
+
+/// `--seats` with a partial deal (`-` for the hands nobody shows): the
+/// program acts from its seat's view and says what it would with the
+/// whole deal.
+#[test]
+fn a_partial_deal_is_played_from_the_seats_view() {
+    let board = |deal: &str| {
+        format!("[Board \"1\"]\n[Dealer \"N\"]\n[Deal \"{deal}\"]\n[Auction \"N\"]\n1S 2C\n")
+    };
+    let whole = board("N:AT632.K52.QJ74.3 K54.J83.86.KQ962 QJ8.Q9764.KT.AJT 97.AT.A9532.8754");
+    let partial = board("N:- - QJ8.Q9764.KT.AJT -");
+    let run = |text: &str, seats: &str, extra: &[&str]| {
+        let path = temp_file(&format!("partial-{}-{seats}.pbn", text.len()), text);
+        let mut args = vec!["--seats", seats, "--level", "heuristic"];
+        args.extend_from_slice(extra);
+        let out = Command::new(BIN)
+            .args(&args)
+            .stdin(std::fs::File::open(&path).expect("file"))
+            .output()
+            .expect("run");
+        let _ = std::fs::remove_file(path);
+        (out.status.success(), stdout(&out), stderr(&out))
+    };
+    let (ok, next, err) = run(&partial, "S", &["--next"]);
+    assert!(ok, "{err}");
+    assert_eq!(next, run(&whole, "S", &["--next"]).1);
+    assert_eq!(next.trim(), "2NT");
+    // The play mode adds South's call and stops at West's turn.
+    let (ok, played, err) = run(&partial, "S", &[]);
+    assert!(ok, "{err}");
+    assert!(played.contains("1S 2C 2NT"), "{played}");
+    // West's hand is needed for West's call when West is one of ours.
+    let (ok, _, err) = run(&partial, "SW", &["--next"]);
+    assert!(ok, "{err}");
+    let (ok, _, err) = run(&partial, "SW", &[]);
+    assert!(!ok);
+    assert!(err.contains("W's hand is unknown"), "{err}");
+}

@@ -142,6 +142,8 @@ pub struct PlayArgs {
 pub enum FilterError {
     /// A hand is missing cards the program needs.
     IncompleteDeal { seat: Seat, cards: usize },
+    /// A hand the program needs is unknown (`-`) in a partial deal.
+    UnknownHand(Seat),
     /// An input call is not legal.
     IllegalCall { call: Call, reason: String },
     /// An input card is not legal.
@@ -165,6 +167,10 @@ impl fmt::Display for FilterError {
                     "{seat} holds {cards} cards: expected a full deal of 13 cards a hand"
                 )
             }
+            FilterError::UnknownHand(seat) => write!(
+                f,
+                "{seat}'s hand is unknown: a partial deal must give the hands of the seats played, and dummy's once it plays"
+            ),
             FilterError::IllegalCall { call, reason } => write!(f, "illegal call {call}: {reason}"),
             FilterError::IllegalCard { seat, card, reason } => {
                 write!(f, "illegal card {card} by {seat}: {reason}")
@@ -348,6 +354,9 @@ impl Robot {
     /// The play mode for one board: bid and play the program's seats and
     /// record everything in the board.
     pub fn process(&mut self, n: usize, mut board: Board) -> Result<Board, FilterError> {
+        if super::partial::is_partial(&board) {
+            return super::partial::process(&self.args, &mut self.solver, n, board);
+        }
         self.prepare(&mut board)?;
         let state = self.advance(n, &board, true)?;
         let mut annotations = board
@@ -448,6 +457,9 @@ impl Robot {
     /// `--next`: the next call or card for the seat to act, or `-` when
     /// the board is complete.
     pub fn next_action(&mut self, n: usize, mut board: Board) -> Result<String, FilterError> {
+        if super::partial::is_partial(&board) {
+            return super::partial::next_action(&self.args, &mut self.solver, n, board);
+        }
         self.prepare(&mut board)?;
         let state = self.advance(n, &board, false)?;
         if !state.bidding.is_complete() {

@@ -6,5 +6,6 @@ pub mod board;
 pub mod filter;
 pub mod io;
 pub mod lin;
+pub mod partial;
 pub mod pbn;
 pub mod solve;
