@@ -49,7 +49,11 @@ fn finish(mut child: Child, what: &str) -> Output {
 fn start_table(args: &[&str]) -> (Child, u16, BufReader<std::process::ChildStderr>) {
     let mut table = Command::new(BIN)
         .arg("table")
-        .args(["--timeout", "20"])
+        .args(if args.contains(&"--timeout") {
+            &[][..]
+        } else {
+            &["--timeout", "20"][..]
+        })
         .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -481,4 +485,30 @@ fn a_partial_deal_is_played_from_the_seats_view() {
     let (ok, _, err) = run(&partial, "SW", &[]);
     assert!(!ok);
     assert!(err.contains("W's hand is unknown"), "{err}");
+}
+
+/// A seat that connects and then says nothing does not hang the table:
+/// after `--timeout` seconds it stops, naming the seat.
+#[test]
+fn a_silent_seat_times_out() {
+    let (table, port, err) = start_table(&["--boards", "1", "--timeout", "1"]);
+    let clients: Vec<Child> = ["N", "E", "S"]
+        .iter()
+        .map(|s| client(port, s, &["--level", "heuristic"]))
+        .collect();
+    let silent = Script::connect(port, Seat::West);
+    let out = finish(table, "table");
+    drop(silent);
+    let log = rest(err);
+    assert!(!out.status.success());
+    assert!(log.contains("West sent nothing in time"), "{log}");
+    for c in clients {
+        let out = finish(c, "client");
+        assert!(!out.status.success());
+        assert!(
+            stderr(&out).contains("manager disconnected"),
+            "{}",
+            stderr(&out)
+        );
+    }
 }

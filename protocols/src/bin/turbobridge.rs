@@ -104,8 +104,14 @@ fn main() -> ExitCode {
     // The table-manager modes speak TCP, not stdin/stdout filters.
     let session = match &cli.command {
         Some(Command::Client(args)) => Some(bluechip::run_client_command(args).map(|_| ())),
-        Some(Command::Table(args)) => Some(bluechip::run_table_command(args)),
-        Some(Command::Match(args)) => Some(bluechip::run_match_command(args, &mut io::stdout())),
+        Some(Command::Table(args)) => {
+            Some(bluechip::run_table_command(args, Format::from(cli.format)))
+        }
+        Some(Command::Match(args)) => Some(bluechip::run_match_command(
+            args,
+            Format::from(cli.format),
+            &mut io::stdout(),
+        )),
         _ => None,
     };
     if let Some(result) = session {

@@ -63,7 +63,8 @@ pub struct TableArgs {
     /// Play the boards of this PBN or LIN file instead of random ones.
     #[arg(long, value_name = "FILE")]
     pub deals: Option<PathBuf>,
-    /// Write the played boards (PBN) here instead of stdout.
+    /// Write the played boards here instead of stdout (PBN, or LIN with
+    /// `--format lin`).
     #[arg(long, value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// Seconds to wait for any seat before giving up.
@@ -106,7 +107,7 @@ pub fn table_boards(file: Option<&PathBuf>, count: u32, seed: u64) -> io::Result
 }
 
 /// `turbobridge table`: serves one session and writes the boards.
-pub fn run_table_command(args: &TableArgs) -> Result<(), String> {
+pub fn run_table_command(args: &TableArgs, format: Format) -> Result<(), String> {
     let boards = table_boards(args.deals.as_ref(), args.boards, args.seed)
         .map_err(|e| format!("cannot read the deals: {e}"))?;
     let listener = TcpListener::bind((args.host.as_str(), args.port))
@@ -119,7 +120,7 @@ pub fn run_table_command(args: &TableArgs) -> Result<(), String> {
         ),
         None => Box::new(io::stdout()),
     };
-    let mut writer = BoardWriter::new(out, Format::Pbn);
+    let mut writer = BoardWriter::new(out, format);
     let mut log = io::stderr();
     let mut on_board = |p: &table::PlayedBoard| {
         eprintln!("board {}: {}", p.board.number.unwrap_or(0), p.summary());
@@ -156,7 +157,8 @@ pub struct MatchArgs {
     /// Play the boards of this PBN or LIN file instead of random ones.
     #[arg(long, value_name = "FILE")]
     pub deals: Option<PathBuf>,
-    /// Write both rooms' boards (PBN, with a Room tag) here.
+    /// Write both rooms' boards here (PBN with a Room tag, or LIN with
+    /// `--format lin`).
     #[arg(long, value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// Seconds to wait for any seat before giving up.
@@ -165,7 +167,11 @@ pub struct MatchArgs {
 }
 
 /// `turbobridge match`: per-board lines and the summary on `out`.
-pub fn run_match_command(args: &MatchArgs, out: &mut dyn Write) -> Result<(), String> {
+pub fn run_match_command(
+    args: &MatchArgs,
+    format: Format,
+    out: &mut dyn Write,
+) -> Result<(), String> {
     let boards = table_boards(args.deals.as_ref(), args.boards, args.seed)
         .map_err(|e| format!("cannot read the deals: {e}"))?;
     let result = matches::play_match(
@@ -179,7 +185,7 @@ pub fn run_match_command(args: &MatchArgs, out: &mut dyn Write) -> Result<(), St
     if let Some(path) = &args.output {
         let file =
             std::fs::File::create(path).map_err(|e| format!("cannot write {path:?}: {e}"))?;
-        let mut writer = BoardWriter::new(file, Format::Pbn);
+        let mut writer = BoardWriter::new(file, format);
         for p in result.open.iter().chain(&result.closed) {
             writer.write(&p.board).map_err(|e| e.to_string())?;
         }
