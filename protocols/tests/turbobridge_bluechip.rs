@@ -512,3 +512,22 @@ fn a_silent_seat_times_out() {
         );
     }
 }
+
+/// A program that cannot start its seats stops the match at once, with
+/// the room and seat named, instead of leaving the tables to time out.
+#[test]
+fn a_match_with_a_broken_program_stops_at_once() {
+    let good = format!("{BIN} client --level heuristic");
+    let broken = format!("{BIN} client --no-such-option");
+    let child = Command::new(BIN)
+        .args(["match", &good, &broken, "--boards", "1", "--timeout", "50"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start match");
+    let out = finish(child, "match");
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(err.contains("room: East's program exited"), "{err}");
+}

@@ -11,13 +11,14 @@ use std::fmt;
 use std::io::{self, Write};
 use std::net::TcpListener;
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use engine::bridge::Seat;
 use engine::bridge::scoring::imps;
 
 use super::message::seat_name;
-use super::table::{PlayedBoard, serve};
+use super::table::{PlayedBoard, TableError, serve};
 use crate::bridge::board::Board;
 
 /// The two rooms: the side A sits in, and the PBN `Room` tag.
@@ -168,8 +169,38 @@ fn room(
             }
         }
     }
-    let mut log = io::stderr();
-    let result = serve(listener, boards, timeout, &mut log, &mut |_| Ok(()));
+    // A program that exits early (a bad option, a crash) stops the room
+    // at once instead of leaving the table to time out.
+    let abort = AtomicBool::new(false);
+    let finished = AtomicBool::new(false);
+    let (result, exited) = std::thread::scope(|scope| {
+        let watcher = scope.spawn(|| {
+            let mut exited = None;
+            while !finished.load(Ordering::Relaxed) && exited.is_none() {
+                for (seat, c) in Seat::ALL.into_iter().zip(children.iter_mut()) {
+                    if let Ok(Some(status)) = c.try_wait()
+                        && !status.success()
+                    {
+                        exited.get_or_insert((seat, status));
+                        abort.store(true, Ordering::Relaxed);
+                    }
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            exited
+        });
+        let mut log = io::stderr();
+        let result = serve(
+            listener,
+            boards,
+            timeout,
+            Some(&abort),
+            &mut log,
+            &mut |_| Ok(()),
+        );
+        finished.store(true, Ordering::Relaxed);
+        (result, watcher.join().ok().flatten())
+    });
     for mut c in children {
         if result.is_err() {
             let _ = c.kill();
@@ -178,7 +209,12 @@ fn room(
     }
     let mut played = result.map_err(|(_, e)| MatchError::Room {
         room: name,
-        error: e.to_string(),
+        error: match (e, exited) {
+            (TableError::Aborted, Some((seat, status))) => {
+                format!("{}'s program exited ({status})", seat_name(seat))
+            }
+            (e, _) => e.to_string(),
+        },
     })?;
     for p in &mut played {
         p.board.other_tags.insert("Room".into(), name.into());

@@ -130,6 +130,7 @@ pub fn run_table_command(args: &TableArgs, format: Format) -> Result<(), String>
         listener,
         &boards,
         Duration::from_secs(args.timeout),
+        None,
         &mut log,
         &mut on_board,
     )

@@ -13,6 +13,7 @@ use std::collections::VecDeque;
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Write};
 use std::net::{Shutdown, TcpListener, TcpStream};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::time::{Duration, Instant};
 
@@ -53,6 +54,8 @@ pub enum TableError {
         seat: Seat,
         waiting_for: String,
     },
+    /// The caller asked the table to stop (e.g. a seat's program exited).
+    Aborted,
 }
 
 impl fmt::Display for TableError {
@@ -71,6 +74,7 @@ impl fmt::Display for TableError {
                 seat: None,
                 waiting_for,
             } => write!(f, "timed out waiting for {waiting_for}"),
+            TableError::Aborted => f.write_str("the table was stopped"),
             TableError::Disconnected { seat, waiting_for } => write!(
                 f,
                 "{} disconnected while the table waited for {waiting_for}",
@@ -129,13 +133,19 @@ pub struct Table<'a> {
     queues: [VecDeque<String>; 4],
     teams: [String; 4],
     timeout: Duration,
+    abort: Option<&'a AtomicBool>,
     log: &'a mut dyn Write,
 }
 
 impl<'a> Table<'a> {
     /// Starts accepting on `listener` (connections are read by threads of
     /// their own); `timeout` bounds every wait for a seat.
-    pub fn new(listener: TcpListener, timeout: Duration, log: &'a mut dyn Write) -> Table<'a> {
+    pub fn new(
+        listener: TcpListener,
+        timeout: Duration,
+        abort: Option<&'a AtomicBool>,
+        log: &'a mut dyn Write,
+    ) -> Table<'a> {
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || accept(listener, tx));
         Table {
@@ -146,6 +156,7 @@ impl<'a> Table<'a> {
             queues: Default::default(),
             teams: Default::default(),
             timeout,
+            abort,
             log,
         }
     }
@@ -165,10 +176,26 @@ impl<'a> Table<'a> {
         Ok(())
     }
 
-    /// Waits for the next event until `deadline`.
-    fn event(&mut self, deadline: Instant) -> Option<Event> {
-        let left = deadline.saturating_duration_since(Instant::now());
-        self.events.recv_timeout(left).ok()
+    /// Waits for the next event until `deadline`; Err when told to stop.
+    fn event(&mut self, deadline: Instant) -> Result<Option<Event>, TableError> {
+        loop {
+            if self.abort.is_some_and(|a| a.load(Ordering::Relaxed)) {
+                return Err(TableError::Aborted);
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Ok(None);
+            }
+            // Short slices, so that a stop request is seen promptly.
+            match self
+                .events
+                .recv_timeout(left.min(Duration::from_millis(50)))
+            {
+                Ok(e) => return Ok(Some(e)),
+                Err(mpsc::RecvTimeoutError::Timeout) => continue,
+                Err(mpsc::RecvTimeoutError::Disconnected) => return Ok(None),
+            }
+        }
     }
 
     /// Seats the four players: the connect line names the seat (or
@@ -176,7 +203,7 @@ impl<'a> Table<'a> {
     pub fn seat_players(&mut self) -> Result<(), TableError> {
         let deadline = Instant::now() + self.timeout;
         while self.writers.iter().any(Option::is_none) {
-            let Some(event) = self.event(deadline) else {
+            let Some(event) = self.event(deadline)? else {
                 return Err(TableError::Timeout {
                     seat: None,
                     waiting_for: "four seats to connect".to_string(),
@@ -250,7 +277,7 @@ impl<'a> Table<'a> {
                     }
                 }
             }
-            match self.event(deadline) {
+            match self.event(deadline)? {
                 None => {
                     return Err(TableError::Timeout {
                         seat: Some(seat),
@@ -492,16 +519,18 @@ fn accept(listener: TcpListener, tx: Sender<Event>) {
 
 /// Runs a whole session on `listener`: seats the four players, plays the
 /// boards (each handed to `on_board` as soon as it is complete), ends the
-/// session. Progress and refusals go to `log`.
+/// session. Progress and refusals go to `log`; setting `abort` stops the
+/// table at its next wait.
 pub fn serve(
     listener: TcpListener,
     boards: &[Board],
     timeout: Duration,
+    abort: Option<&AtomicBool>,
     log: &mut dyn Write,
     on_board: &mut dyn FnMut(&PlayedBoard) -> io::Result<()>,
 ) -> Result<Vec<PlayedBoard>, (Vec<PlayedBoard>, TableError)> {
     let mut done = Vec::new();
-    let mut table = Table::new(listener, timeout, log);
+    let mut table = Table::new(listener, timeout, abort, log);
     let result = (|| {
         table.seat_players()?;
         table.start_session()?;
