@@ -289,8 +289,10 @@ impl SeatPlayer {
                 {
                     return Err(card_error(s, c, "already played"));
                 }
-                if led.is_some_and(|l| l != c.suit) {
-                    voids[s.index()][led.map_or(0, |l| l.index())] = true;
+                if let Some(l) = led
+                    && l != c.suit
+                {
+                    voids[s.index()][l.index()] = true;
                 }
             }
         }

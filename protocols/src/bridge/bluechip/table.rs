@@ -238,16 +238,16 @@ impl<'a> Table<'a> {
         let Some(stream) = self.streams.get_mut(id).and_then(Option::take) else {
             return Ok(());
         };
-        let free = |w: &[Option<TcpStream>; 4], s: Seat| w[s.index()].is_none();
         let seat = match line.parse::<Message>() {
-            Ok(Message::Connecting { team, seat, .. }) => seat
-                .filter(|&s| free(&self.writers, s))
-                .or_else(|| {
-                    seat.is_none()
-                        .then(|| Seat::ALL.into_iter().find(|&s| free(&self.writers, s)))
-                        .flatten()
-                })
-                .map(|s| (s, team)),
+            Ok(Message::Connecting { team, seat, .. }) => {
+                let free = |s: &Seat| self.writers[s.index()].is_none();
+                match seat {
+                    Some(s) => Some(s).filter(free),
+                    // ANYPL: the first free seat.
+                    None => Seat::ALL.into_iter().find(free),
+                }
+                .map(|s| (s, team))
+            }
             _ => None,
         };
         let Some((seat, team)) = seat else {
