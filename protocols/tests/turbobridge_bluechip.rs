@@ -172,6 +172,7 @@ struct Script {
     seat: Seat,
     reader: BufReader<TcpStream>,
     writer: TcpStream,
+    leads: Vec<Whose>,
 }
 
 impl Script {
@@ -185,6 +186,7 @@ impl Script {
             seat,
             reader,
             writer,
+            leads: Vec::new(),
         };
         s.send(&Message::Connecting {
             team: "script".into(),
@@ -202,11 +204,17 @@ impl Script {
         write!(self.writer, "{text}\r\n").expect("send");
     }
 
+    /// The next message; `… to lead` is noted in `leads` and skipped.
     fn recv(&mut self) -> Message {
-        let mut line = String::new();
-        self.reader.read_line(&mut line).expect("a line in time");
-        line.parse()
-            .unwrap_or_else(|e| panic!("{:?}: {e}", self.seat))
+        loop {
+            let mut line = String::new();
+            self.reader.read_line(&mut line).expect("a line in time");
+            match line.parse() {
+                Ok(Message::ToLead(w)) => self.leads.push(w),
+                Ok(m) => return m,
+                Err(e) => panic!("{:?}: {e}", self.seat),
+            }
+        }
     }
 
     /// Up to the seat's cards.
@@ -322,6 +330,31 @@ fn scripted_seat(port: u16, seat: Seat, deal: Deal) -> Vec<String> {
         }
     }
     assert_eq!(s.recv(), Message::EndOfSession);
+    // The seat that chose each lead was told `<seat> to lead` (declarer
+    // `Dummy to lead`) first.
+    let expected: Vec<Whose> = std::iter::once(contract.opening_leader())
+        .chain(
+            play.tricks()
+                .iter()
+                .take(12)
+                .filter_map(|t| t.winner(contract.strain)),
+        )
+        .filter(|&l| {
+            if l == dummy {
+                contract.declarer == seat
+            } else {
+                l == seat
+            }
+        })
+        .map(|l| {
+            if l == dummy {
+                Whose::Dummy
+            } else {
+                Whose::Seat(l)
+            }
+        })
+        .collect();
+    assert_eq!(s.leads, expected, "{seat:?}");
     notes
 }
 

@@ -747,6 +747,31 @@ mod tests {
                     trick: 2,
                 },
             ),
+            (
+                // Suits clubs first, as OpenSpiel's manager writes them.
+                "EAST's cards: C A J T 9 6. D A 8 7. H A T 5. S Q 9.",
+                Message::Cards {
+                    whose: Whose::Seat(Seat::East),
+                    hand: "Q9.AT5.A87.AJT96".parse().expect("hand"),
+                },
+            ),
+            (
+                "EAST bids 4C Alert.",
+                Message::Call {
+                    seat: Seat::East,
+                    call: "4C".parse().expect("call"),
+                    alert: Some(String::new()),
+                },
+            ),
+            (
+                "WEST plays kd",
+                Message::Plays {
+                    seat: Seat::West,
+                    card: card("DK"),
+                },
+            ),
+            ("EAST to lead", Message::ToLead(Whose::Seat(Seat::East))),
+            ("start of board", Message::StartOfBoard),
             ("  Start of Board.  ", Message::StartOfBoard),
             ("End of session.", Message::EndOfSession),
         ] {

@@ -443,6 +443,16 @@ impl<'a> Table<'a> {
             } else {
                 next
             };
+            if play.current_trick().is_empty() {
+                // Managers tell the seat that leads (declarer for dummy);
+                // some clients wait for it before leading.
+                let whose = if next == dummy {
+                    Whose::Dummy
+                } else {
+                    Whose::Seat(next)
+                };
+                self.send(chooser, &Message::ToLead(whose))?;
+            }
             let card: Card = loop {
                 let m = self.expect(chooser, "a card", |m| matches!(m, Message::Plays { .. }))?;
                 if let Message::Plays { seat, card } = m
