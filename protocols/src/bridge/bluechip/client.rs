@@ -316,7 +316,11 @@ fn play_board<R: BufRead, W: Write>(
             }
         }
         if player.chooses_next() {
-            let card = choose(&player, args, &options, solver, number);
+            let card =
+                choose(&player, args, &options, solver, number).ok_or(ClientError::Board {
+                    board: number,
+                    error: SeatError::NoPlay,
+                })?;
             player.play(next, card).map_err(board_err)?;
             link.send(&Message::Plays { seat: next, card })?;
         } else {
@@ -345,7 +349,7 @@ fn choose(
     options: &PlayOptions,
     solver: &mut Option<Box<dyn DoubleDummy>>,
     board: u32,
-) -> Card {
+) -> Option<Card> {
     let budget = args.time_per_card.map(Duration::from_millis);
     let start = Instant::now();
     let mut stop = move || budget.is_some_and(|b| start.elapsed() >= b);
@@ -354,14 +358,7 @@ fn choose(
         _ => None,
     };
     let mut rng = card_rng(args.seed, board as u64, player.cards().len());
-    player
-        .choose_card(options, dd, &mut rng, &mut stop)
-        // `chooses_next` held, so a legal card exists; the fallback is
-        // never reached but keeps the client free of panics.
-        .unwrap_or(Card::new(
-            engine::bridge::Suit::Clubs,
-            engine::bridge::Rank::TWO,
-        ))
+    player.choose_card(options, dd, &mut rng, &mut stop)
 }
 
 #[cfg(test)]
