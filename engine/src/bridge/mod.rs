@@ -19,6 +19,7 @@ pub mod play;
 pub mod rubber;
 pub mod scoring;
 pub mod seat;
+pub mod table;
 pub mod trick;
 
 pub use auction::{Auction, AuctionError, Call, CallParseError};

@@ -16,14 +16,15 @@
 
 use std::fmt;
 
-use rand::SeedableRng;
 use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 
 use crate::bridge::bidding::Bidding;
 use crate::bridge::play::{DoubleDummy, PlayOptions, find_card};
 use crate::bridge::{
     AuctionError, Call, Card, Contract, Deal, FULL_DECK, Hand, Play, Rank, Seat, Suit, Trick,
 };
+use crate::control::{Control, Progress};
 
 /// The random generator of one decision: board `board` of a session with
 /// seed `seed`, after `cards_played` cards. Giving every card its own
@@ -359,12 +360,12 @@ impl SeatPlayer {
     /// Turbo Bridge `FindCard` for the card this seat chooses next (its own
     /// or dummy's): the same Monte-Carlo play as with the whole deal, over
     /// samples of the hidden hands. None when it is not this seat's choice.
-    pub fn choose_card(
+    pub fn choose_card<R: Rng + ?Sized>(
         &self,
         options: &PlayOptions,
         dd: Option<&mut dyn DoubleDummy>,
-        rng: &mut StdRng,
-        stop: &mut dyn FnMut() -> bool,
+        rng: &mut R,
+        control: &mut dyn Control<Progress<Card>>,
     ) -> Option<Card> {
         if !self.chooses_next() {
             return None;
@@ -383,7 +384,7 @@ impl SeatPlayer {
             &options,
             dd,
             rng,
-            stop,
+            control,
         )
         .map(|c| c.card)
         .filter(|&c| legal.contains(c))
@@ -451,6 +452,7 @@ fn share_out(pool: Hand, need: &[usize], allowed: &[[bool; 4]]) -> Option<Vec<Ha
 mod tests {
     use super::*;
     use crate::bridge::Strain;
+    use crate::control::Unlimited;
 
     fn deal() -> Deal {
         "N:AKQJ8..AT8632.43 T742.Q9543.J.QT8 63.AJT8.97.J7652 95.K762.KQ54.AK9"
@@ -518,14 +520,17 @@ mod tests {
                     &options,
                     None,
                     &mut card_rng(board, board, n),
-                    &mut || false,
+                    &mut Unlimited,
                 )
                 .expect("a card")
                 .card;
                 let card = seats[chooser.index()]
-                    .choose_card(&options, None, &mut card_rng(board, board, n), &mut || {
-                        false
-                    })
+                    .choose_card(
+                        &options,
+                        None,
+                        &mut card_rng(board, board, n),
+                        &mut Unlimited,
+                    )
                     .expect("a card");
                 assert_eq!(card, whole, "board {board}, card {n}");
                 play.play(card).expect("the seat's card is legal");

@@ -4,16 +4,14 @@
 //! the cards played. The seats to act must be given; so must dummy, once
 //! the program has to play after the opening lead.
 
-use std::time::{Duration, Instant};
-
 use engine::bridge::bidding::Bidding;
-use engine::bridge::play::DoubleDummy;
 use engine::bridge::scoring::ns_score;
 use engine::bridge::seat::{SeatError, SeatPlayer, card_rng};
+use engine::bridge::table::{Player, TableError};
 use engine::bridge::{Call, Card, Contract, Seat, board_dealer, board_vulnerability};
 
 use super::board::{AuctionRecord, Board, ContractTag};
-use super::filter::{FilterError, Level, PlayArgs};
+use super::filter::{FilterError, PlayArgs, WallClock};
 
 /// Whether the board's deal leaves hands unknown (after filling in the
 /// one missing hand a LIN file or a `-` may leave).
@@ -30,7 +28,7 @@ fn prepare(board: &mut Board) -> Result<(), FilterError> {
     for seat in Seat::ALL {
         let cards = board.deal[seat].len();
         if cards != 13 && cards != 0 {
-            return Err(FilterError::IncompleteDeal { seat, cards });
+            return Err(TableError::IncompleteDeal { seat, cards }.into());
         }
     }
     let number = board.number.unwrap_or(1);
@@ -63,17 +61,17 @@ fn known(board: &Board, seat: Seat) -> Result<engine::bridge::Hand, FilterError>
 }
 
 fn seat_error(e: SeatError) -> FilterError {
-    match e {
-        SeatError::Call { call, error } => FilterError::IllegalCall {
+    FilterError::Table(match e {
+        SeatError::Call { call, error } => TableError::IllegalCall {
             call,
             reason: error.to_string(),
         },
-        SeatError::Card { seat, card, reason } => FilterError::IllegalCard { seat, card, reason },
-        other => FilterError::IllegalCall {
+        SeatError::Card { seat, card, reason } => TableError::IllegalCard { seat, card, reason },
+        other => TableError::IllegalCall {
             call: Call::Pass,
             reason: other.to_string(),
         },
-    }
+    })
 }
 
 /// The view of `viewer` after `calls` and `cards`: dummy is shown once a
@@ -126,8 +124,9 @@ struct Progress {
 /// Replays the input and, with `act`, makes the calls and plays the cards
 /// of the program's seats from their own views.
 fn advance(
+    player: &mut Player,
+    clock: &mut WallClock,
     args: &PlayArgs,
-    solver: &mut Option<Box<dyn DoubleDummy>>,
     n: usize,
     board: &Board,
     act: bool,
@@ -135,7 +134,7 @@ fn advance(
     let mut bidding = Bidding::new(board.dealer.unwrap_or(Seat::North));
     if let Some(rec) = &board.auction {
         for &call in rec.auction.calls() {
-            bidding.push(call).map_err(|e| FilterError::IllegalCall {
+            bidding.push(call).map_err(|e| TableError::IllegalCall {
                 call,
                 reason: e.to_string(),
             })?;
@@ -143,7 +142,7 @@ fn advance(
     }
     while act && !bidding.is_complete() && args.seats.contains(bidding.next_seat()) {
         let call = bidding.find_bid(known(board, bidding.next_seat())?);
-        bidding.push(call).map_err(|e| FilterError::IllegalCall {
+        bidding.push(call).map_err(|e| TableError::IllegalCall {
             call,
             reason: e.to_string(),
         })?;
@@ -176,61 +175,48 @@ fn advance(
         if !args.seats.contains(chooser) {
             break;
         }
-        let card = choose(args, solver, n, board, &bidding, &cards, chooser)?;
+        let card = choose(player, clock, args, n, board, &bidding, &cards, chooser)?;
         cards.push(card);
     }
     Ok(Progress { bidding, cards })
 }
 
+#[allow(clippy::too_many_arguments)]
 fn choose(
+    player: &mut Player,
+    clock: &mut WallClock,
     args: &PlayArgs,
-    solver: &mut Option<Box<dyn DoubleDummy>>,
     n: usize,
     board: &Board,
     bidding: &Bidding,
     cards: &[Card],
     chooser: Seat,
 ) -> Result<Card, FilterError> {
-    let player = view(board, chooser, bidding.calls(), cards)?;
-    if let Some(c) = player.contract()
+    let view = view(board, chooser, bidding.calls(), cards)?;
+    if let Some(c) = view.contract()
         && !cards.is_empty()
-        && player.dummy_hand().is_none()
+        && view.dummy_hand().is_none()
         && c.dummy() != chooser
     {
         return Err(unknown(c.dummy()));
     }
-    let base = match args.level {
-        Level::Heuristic => engine::bridge::play::PlayOptions::heuristic(),
-        Level::Montecarlo => engine::bridge::play::PlayOptions::default(),
-    };
-    let options = engine::bridge::play::PlayOptions {
-        samples: args.samples.max(1),
-        search_tricks: args.search_tricks,
-        ..base
-    };
-    let dd: Option<&mut dyn DoubleDummy> = match (args.level, solver.as_mut()) {
-        (Level::Montecarlo, Some(s)) => Some(s.as_mut()),
-        _ => None,
-    };
-    let budget = args.time_per_card.map(Duration::from_millis);
-    let start = Instant::now();
-    let mut stop = move || budget.is_some_and(|b| start.elapsed() >= b);
     let mut rng = card_rng(args.seed, n as u64, cards.len());
     player
-        .choose_card(&options, dd, &mut rng, &mut stop)
+        .decide_as(&view, &mut rng, clock)
         .ok_or(FilterError::NoContract)
 }
 
 /// The play mode on a partial deal: the board with the program's calls
 /// and cards added, and Result and Score once the play is complete.
 pub fn process(
+    player: &mut Player,
+    clock: &mut WallClock,
     args: &PlayArgs,
-    solver: &mut Option<Box<dyn DoubleDummy>>,
     n: usize,
     mut board: Board,
 ) -> Result<Board, FilterError> {
     prepare(&mut board)?;
-    let progress = advance(args, solver, n, &board, true)?;
+    let progress = advance(player, clock, args, n, &board, true)?;
     let mut annotations = board
         .auction
         .as_ref()
@@ -273,13 +259,14 @@ pub fn process(
 /// `--next` on a partial deal: the next call or card of the seat to act,
 /// from its own view; `-` when the board is complete.
 pub fn next_action(
+    player: &mut Player,
+    clock: &mut WallClock,
     args: &PlayArgs,
-    solver: &mut Option<Box<dyn DoubleDummy>>,
     n: usize,
     mut board: Board,
 ) -> Result<String, FilterError> {
     prepare(&mut board)?;
-    let progress = advance(args, solver, n, &board, false)?;
+    let progress = advance(player, clock, args, n, &board, false)?;
     if !progress.bidding.is_complete() {
         let seat = progress.bidding.next_seat();
         return Ok(progress.bidding.find_bid(known(&board, seat)?).to_string());
@@ -295,8 +282,9 @@ pub fn next_action(
     match controller(&probe, &contract) {
         None => Ok("-".to_string()),
         Some(chooser) => Ok(choose(
+            player,
+            clock,
             args,
-            solver,
             n,
             &board,
             &progress.bidding,
@@ -310,7 +298,7 @@ pub fn next_action(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bridge::filter::{Robot, Scoring, Seats};
+    use crate::bridge::filter::{Level, Robot, Scoring, Seats};
     use engine::bridge::{Auction, Deal, Hand};
     use rand::SeedableRng;
 
@@ -403,7 +391,8 @@ mod tests {
             // none of E-W's, so the program stops at E-W's first card.
             let partial = only(&played, &[Seat::North, Seat::South]);
             assert_eq!(
-                process(&args(), &mut None, number as usize, partial)
+                robot
+                    .process(number as usize, partial)
                     .expect("replayed")
                     .score,
                 played.score,

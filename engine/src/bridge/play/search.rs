@@ -12,7 +12,8 @@ use rand::Rng;
 use super::select::select;
 use super::view::View;
 use crate::bridge::bidding::Info;
-use crate::bridge::{Card, DdTable, Deal, Play, Seat, Strain};
+use crate::bridge::{Card, Deal, Play, Seat, Strain};
+use crate::control::{Control, Progress};
 
 /// An open-cards (double-dummy) analysis of a position.
 pub trait DoubleDummy {
@@ -37,26 +38,6 @@ pub trait DoubleDummy {
             .map(|(_, t)| t)
             .max()
             .unwrap_or(0)
-    }
-
-    /// Tricks for every declarer and strain of a full deal (the input of
-    /// the par score).
-    fn dd_table(&mut self, deal: &Deal) -> Option<DdTable> {
-        if !deal.is_full() {
-            return None;
-        }
-        let mut table = DdTable::default();
-        for declarer in Seat::ALL {
-            for strain in Strain::ALL {
-                // Declarer's side takes what the opening leader's does not.
-                table.set(
-                    declarer,
-                    strain,
-                    13 - self.tricks(deal, declarer.next(), strain),
-                );
-            }
-        }
-        Some(table)
     }
 }
 
@@ -138,8 +119,9 @@ fn simulation(play: &Play, sample: &Deal) -> Play {
 
 /// Turbo Bridge `FindCard` for the player to act in `play` (declarer for
 /// dummy). `tricks_needed` is the contract's target; `infos` what the
-/// auction revealed. `stop` is asked between deals (after the first) and
-/// ends the sampling early, e.g. when a time budget is spent.
+/// auction revealed. `control` is asked between deals (after the first)
+/// whether to stop, e.g. when a time budget is spent, and told after each
+/// deal how many have been analysed (the progress's depth).
 pub fn find_card<R: Rng + ?Sized>(
     play: &Play,
     infos: &[Info; 4],
@@ -147,7 +129,7 @@ pub fn find_card<R: Rng + ?Sized>(
     options: &PlayOptions,
     dd: Option<&mut dyn DoubleDummy>,
     rng: &mut R,
-    stop: &mut dyn FnMut() -> bool,
+    control: &mut dyn Control<Progress<Card>>,
 ) -> Option<CardChoice> {
     let legal = play.legal_cards();
     let first = legal.iter().next()?;
@@ -186,7 +168,7 @@ pub fn find_card<R: Rng + ?Sized>(
     let mut value = [0i64; 64];
     let mut done = 0;
     for i in 0..samples {
-        if i > 0 && stop() {
+        if i > 0 && control.stop_requested() {
             break;
         }
         let sample = view.sample(play, rng);
@@ -208,6 +190,12 @@ pub fn find_card<R: Rng + ?Sized>(
                 value[card.bit() as usize] += if declaring { score } else { -score };
             }
         }
+        control.report(&Progress {
+            depth: done as u32,
+            score: 0,
+            nodes: 0,
+            pv: Vec::new(),
+        });
     }
     let mut values: Vec<(Card, f64)> = legal
         .iter()

@@ -5,16 +5,18 @@
 
 use std::fmt;
 use std::io::{self, BufRead, Write};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use clap::Args;
 
-use engine::bridge::play::{DoubleDummy, PlayOptions};
+use engine::bridge::dds::Solver;
+use engine::bridge::play::PlayOptions;
 use engine::bridge::seat::{SeatError, SeatPlayer, card_rng};
+use engine::bridge::table::Player;
 use engine::bridge::{Card, Seat};
 
 use super::message::{Message, MessageParseError, Whose};
-use crate::bridge::filter::Level;
+use crate::bridge::filter::{Level, WallClock};
 
 /// A seat named in full or by its letter, in any case.
 pub fn parse_seat_arg(s: &str) -> Result<Seat, String> {
@@ -63,6 +65,12 @@ pub struct ClientArgs {
 }
 
 impl ClientArgs {
+    /// The program: the filter's options for this level, a seat's view
+    /// (no cheating), the per-card time budget.
+    pub fn player(&self, solver: Option<Solver>) -> Player {
+        Player::new(self.play_options(), solver).with_time_per_card(self.time_per_card)
+    }
+
     /// The play options, built as the filter builds them.
     pub fn play_options(&self) -> PlayOptions {
         let base = match self.level {
@@ -210,11 +218,12 @@ fn unexpected(line: String, expected: &'static str) -> ClientError {
     ClientError::Unexpected { line, expected }
 }
 
-/// Plays a whole session as `args.seat` until `End of session`.
+/// Plays a whole session as `args.seat` until `End of session`; `player`
+/// is the program (see [`ClientArgs::player`]).
 pub fn run_client<R: BufRead, W: Write>(
     link: &mut Link<'_, R, W>,
     args: &ClientArgs,
-    mut solver: Option<Box<dyn DoubleDummy>>,
+    player: &mut Player,
 ) -> Result<ClientSummary, ClientError> {
     let me = args.seat;
     link.send(&Message::Connecting {
@@ -240,7 +249,7 @@ pub fn run_client<R: BufRead, W: Write>(
             (_, Message::Timing(_)) => continue,
             (line, _) => return Err(unexpected(line, "Start of board or End of session")),
         }
-        play_board(link, args, &mut solver)?;
+        play_board(link, args, player)?;
         summary.boards += 1;
     }
 }
@@ -248,7 +257,7 @@ pub fn run_client<R: BufRead, W: Write>(
 fn play_board<R: BufRead, W: Write>(
     link: &mut Link<'_, R, W>,
     args: &ClientArgs,
-    solver: &mut Option<Box<dyn DoubleDummy>>,
+    program: &mut Player,
 ) -> Result<(), ClientError> {
     let me = args.seat;
     link.send(&Message::ReadyForDeal(me))?;
@@ -299,7 +308,6 @@ fn play_board<R: BufRead, W: Write>(
     let Some(contract) = player.contract() else {
         return Ok(());
     };
-    let options = args.play_options();
     while let Some(next) = player.next_player() {
         let played = player.cards().len();
         if played == 1 && me != contract.dummy() && player.dummy_hand().is_none() {
@@ -316,11 +324,10 @@ fn play_board<R: BufRead, W: Write>(
             }
         }
         if player.chooses_next() {
-            let card =
-                choose(&player, args, &options, solver, number).ok_or(ClientError::Board {
-                    board: number,
-                    error: SeatError::NoPlay,
-                })?;
+            let card = choose(&player, args, program, number).ok_or(ClientError::Board {
+                board: number,
+                error: SeatError::NoPlay,
+            })?;
             player.play(next, card).map_err(board_err)?;
             link.send(&Message::Plays { seat: next, card })?;
         } else {
@@ -343,22 +350,10 @@ fn play_board<R: BufRead, W: Write>(
     Ok(())
 }
 
-fn choose(
-    player: &SeatPlayer,
-    args: &ClientArgs,
-    options: &PlayOptions,
-    solver: &mut Option<Box<dyn DoubleDummy>>,
-    board: u32,
-) -> Option<Card> {
-    let budget = args.time_per_card.map(Duration::from_millis);
-    let start = Instant::now();
-    let mut stop = move || budget.is_some_and(|b| start.elapsed() >= b);
-    let dd: Option<&mut dyn DoubleDummy> = match (args.level, solver.as_mut()) {
-        (Level::Montecarlo, Some(s)) => Some(s.as_mut()),
-        _ => None,
-    };
-    let mut rng = card_rng(args.seed, board as u64, player.cards().len());
-    player.choose_card(options, dd, &mut rng, &mut stop)
+fn choose(view: &SeatPlayer, args: &ClientArgs, player: &mut Player, board: u32) -> Option<Card> {
+    let mut clock = WallClock(Instant::now());
+    let mut rng = card_rng(args.seed, board as u64, view.cards().len());
+    player.decide_as(view, &mut rng, &mut clock)
 }
 
 #[cfg(test)]
@@ -385,7 +380,7 @@ mod tests {
         let mut out = Vec::new();
         let result = {
             let mut link = Link::new(Cursor::new(input.as_bytes().to_vec()), &mut out, None);
-            run_client(&mut link, &args(seat), None)
+            run_client(&mut link, &args(seat), &mut args(seat).player(None))
         };
         (result, String::from_utf8_lossy(&out).into_owned())
     }

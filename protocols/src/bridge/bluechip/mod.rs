@@ -41,7 +41,7 @@ pub fn run_client_command(args: &client::ClientArgs) -> Result<client::ClientSum
         filter::Level::Heuristic => None,
         filter::Level::Montecarlo => filter::default_solver(),
     };
-    client::run_client(&mut link, args, solver).map_err(|e| e.to_string())
+    client::run_client(&mut link, args, &mut args.player(solver)).map_err(|e| e.to_string())
 }
 
 /// Where a table's boards come from and where they go.
