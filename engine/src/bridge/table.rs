@@ -43,6 +43,7 @@ use super::dds::Solver;
 use super::par::{Par, par};
 use super::play::{PlayOptions, find_card};
 use super::scoring::ns_score;
+use super::seat::SeatPlayer;
 use super::{Call, Card, Contract, DdTable, Deal, Play, Seat, Vulnerability};
 use crate::control::{Control, Progress};
 
@@ -389,6 +390,29 @@ impl Player {
     ) -> Result<(), TableError> {
         self.bid_for(table, seats)?;
         self.play_for(table, seats, rng, control)
+    }
+
+    /// `FindCard` for the seat of `view` from that seat's view alone (a
+    /// seat at a table manager, or a partial deal): its hand, the auction,
+    /// dummy once shown and the cards played. With the same generator it
+    /// chooses the card the whole-deal [`Player::decide`] chooses. None
+    /// when the next card is not that seat's to choose.
+    pub fn decide_as<R: Rng + ?Sized>(
+        &mut self,
+        view: &SeatPlayer,
+        rng: &mut R,
+        control: &mut dyn Control<Progress<Card>>,
+    ) -> Option<Card> {
+        let mut budget = CardBudget {
+            start_ms: control.elapsed_ms(),
+            budget_ms: self.time_per_card_ms,
+            inner: control,
+        };
+        let dd = self
+            .solver
+            .as_mut()
+            .map(|s| s as &mut dyn super::play::DoubleDummy);
+        view.choose_card(&self.options, dd, rng, &mut budget)
     }
 
     /// The double-dummy table of a full deal, with the player's solver.

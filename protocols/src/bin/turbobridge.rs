@@ -10,6 +10,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use protocols::bridge::bluechip;
 use protocols::bridge::filter;
 use protocols::bridge::io::{self as bridge_io, Charset, EncodingWriter, Format};
 use protocols::bridge::solve;
@@ -49,6 +50,14 @@ enum Command {
         #[arg(long)]
         threads: Option<usize>,
     },
+    /// Sit at a Blue Chip table manager as one seat (stdin unused).
+    Client(bluechip::client::ClientArgs),
+    /// Run a Blue Chip table manager for four client seats and write the
+    /// played boards as PBN.
+    Table(bluechip::TableArgs),
+    /// A team match between two programs, each board in two rooms with the
+    /// programs swapping directions: IMPs per board with a 95% interval.
+    Match(bluechip::MatchArgs),
     /// Time the double-dummy solver on the 200 fixture deals (stdin unused).
     Bench {
         /// Only the first N deals.
@@ -91,6 +100,28 @@ fn main() -> ExitCode {
         // A closed pipe (`| head`) is not an error worth a panic.
         let _ = writeln!(io::stdout(), "{report}");
         return ExitCode::SUCCESS;
+    }
+    // The table-manager modes speak TCP, not stdin/stdout filters.
+    let session = match &cli.command {
+        Some(Command::Client(args)) => Some(bluechip::run_client_command(args).map(|_| ())),
+        Some(Command::Table(args)) => {
+            Some(bluechip::run_table_command(args, Format::from(cli.format)))
+        }
+        Some(Command::Match(args)) => Some(bluechip::run_match_command(
+            args,
+            Format::from(cli.format),
+            &mut io::stdout(),
+        )),
+        _ => None,
+    };
+    if let Some(result) = session {
+        return match result {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("turbobridge: {e}");
+                ExitCode::FAILURE
+            }
+        };
     }
     let format = Format::from(cli.format);
     let command = cli.command.unwrap_or(Command::Play);
@@ -144,7 +175,7 @@ fn main() -> ExitCode {
                 }
             })
             .map(|s| s.failed),
-        Command::Bench { .. } => Ok(0),
+        Command::Bench { .. } | Command::Client(_) | Command::Table(_) | Command::Match(_) => Ok(0),
     };
     match result {
         Ok(0) => ExitCode::SUCCESS,

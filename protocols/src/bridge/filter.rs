@@ -17,8 +17,9 @@ use engine::bridge::dds::Solver;
 use engine::bridge::play::PlayOptions;
 use engine::bridge::rubber::Rubber;
 use engine::bridge::scoring::imps;
+use engine::bridge::seat::card_rng;
 pub use engine::bridge::table::Seats;
-use engine::bridge::table::{Player, Table, TableError};
+use engine::bridge::table::{Action, Player, Table, TableError};
 use engine::bridge::{Card, ContractBid, Deal, Seat, Side, board_dealer, board_vulnerability};
 use engine::control::{Control, Progress};
 
@@ -90,6 +91,8 @@ pub struct PlayArgs {
 pub enum FilterError {
     /// The table refused the deal, a call or a card of the input.
     Table(TableError),
+    /// A hand the program needs is unknown (`-`) in a partial deal.
+    UnknownHand(Seat),
     /// The input gives play but no contract to play it in.
     NoContract,
     /// The rubber score card refused the deal.
@@ -100,6 +103,10 @@ impl fmt::Display for FilterError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             FilterError::Table(e) => e.fmt(f),
+            FilterError::UnknownHand(seat) => write!(
+                f,
+                "{seat}'s hand is unknown: a partial deal must give the hands of the seats played, and dummy's once it plays"
+            ),
             FilterError::NoContract => f.write_str(
                 "play given but no contract: expected an auction or Contract and Declarer tags",
             ),
@@ -119,7 +126,7 @@ impl From<TableError> for FilterError {
 /// The time the play mode has spent, as the table's players ask it:
 /// `--time-per-card` is measured on this clock. Nothing stops a board
 /// early but that budget.
-struct WallClock(Instant);
+pub struct WallClock(pub Instant);
 
 impl Control<Progress<Card>> for WallClock {
     fn elapsed_ms(&self) -> u64 {
@@ -166,10 +173,13 @@ impl Robot {
         }
     }
 
-    /// The random generator of board `n`: each board has its own, so a
-    /// board's play does not depend on the boards before it.
-    fn rng_for(&self, n: usize) -> StdRng {
-        StdRng::seed_from_u64(self.args.seed ^ (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+    /// The random generator of the next card of board `n`: each card has
+    /// its own, so a choice depends neither on the boards before nor on
+    /// the cards chosen before, and four seats at a table manager
+    /// (`turbobridge client`) choose the cards this program does.
+    fn rng_for(&self, n: usize, table: &Table) -> StdRng {
+        let played = table.play().map_or(0, |p| p.cards_played().len());
+        card_rng(self.args.seed, n as u64, played)
     }
 
     /// Fills in dealer and vulnerability from the record (or the board
@@ -215,10 +225,17 @@ impl Robot {
         for (_, card) in board.linear_play() {
             table.card(card)?;
         }
-        if act {
-            let mut rng = self.rng_for(n);
-            self.player
-                .play_for(&mut table, self.args.seats, &mut rng, &mut self.clock)?;
+        // Player::play_for with a generator per card (see rng_for).
+        while act
+            && !table.is_finished()
+            && let Some(seat) = table.to_act()
+            && self.args.seats.contains(seat)
+        {
+            let mut rng = self.rng_for(n, &table);
+            match self.player.decide(&table, &mut rng, &mut self.clock) {
+                Some(Action::Card(card)) => table.card(card)?,
+                _ => break,
+            }
         }
         Ok(table)
     }
@@ -226,6 +243,15 @@ impl Robot {
     /// The play mode for one board: bid and play the program's seats and
     /// record everything in the board.
     pub fn process(&mut self, n: usize, mut board: Board) -> Result<Board, FilterError> {
+        if super::partial::is_partial(&board) {
+            return super::partial::process(
+                &mut self.player,
+                &mut self.clock,
+                &self.args,
+                n,
+                board,
+            );
+        }
         self.prepare(&mut board);
         let table = self.advance(n, &board, true)?;
         let mut annotations = board
@@ -320,9 +346,18 @@ impl Robot {
     /// `--next`: the next call or card for the seat to act, or `-` when
     /// the board is complete.
     pub fn next_action(&mut self, n: usize, mut board: Board) -> Result<String, FilterError> {
+        if super::partial::is_partial(&board) {
+            return super::partial::next_action(
+                &mut self.player,
+                &mut self.clock,
+                &self.args,
+                n,
+                board,
+            );
+        }
         self.prepare(&mut board);
         let table = self.advance(n, &board, false)?;
-        let mut rng = self.rng_for(n);
+        let mut rng = self.rng_for(n, &table);
         Ok(self
             .player
             .decide(&table, &mut rng, &mut self.clock)

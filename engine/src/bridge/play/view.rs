@@ -108,7 +108,12 @@ impl View {
         if hidden.is_empty() {
             return *real;
         }
+        // In card order, not hand by hand: the samples must not depend on
+        // where the unseen cards really are (a seat at a table manager
+        // knows only which cards are unseen, and must choose as the
+        // whole-deal program does).
         let mut pool: Vec<Card> = hidden.iter().flat_map(|&s| real[s].iter()).collect();
+        pool.sort_unstable();
         const ATTEMPTS: u32 = 48;
         let mut fallback = None;
         for attempt in 0..ATTEMPTS {
