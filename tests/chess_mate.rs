@@ -141,6 +141,36 @@ fn node_limit_aborts() {
     ));
 }
 
+/// A caller that wants the answer after its first few looks.
+struct StopAfter(std::cell::Cell<u32>);
+
+impl engine::control::Control for StopAfter {
+    fn elapsed_ms(&self) -> u64 {
+        0
+    }
+
+    fn stop_requested(&self) -> bool {
+        let left = self.0.get();
+        self.0.set(left.saturating_sub(1));
+        left == 0
+    }
+}
+
+#[test]
+fn a_stop_aborts_within_a_few_thousand_nodes() {
+    // Kiwipete has no mate in 5, and refuting it takes tens of millions of
+    // nodes.
+    let board =
+        Board::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+            .unwrap();
+    let mut solver = MateSolver::new();
+    let result = solver.solve_under(&board, 5, &StopAfter(std::cell::Cell::new(2)));
+    let MateResult::Aborted { nodes } = result else {
+        panic!("{result:?}");
+    };
+    assert!(nodes < 20_000, "{nodes} nodes");
+}
+
 /// The from-scratch twin: plain minimax over every move, no table, no
 /// ordering, no check-only pruning.
 fn naive_mates(board: &mut Board, n: u32) -> bool {

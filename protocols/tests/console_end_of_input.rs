@@ -9,7 +9,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -46,6 +46,58 @@ fn end_of_input_during_a_long_think_ends_the_program() {
     );
     let listing = std::fs::read_to_string(&pgn).expect("the game is listed");
     assert!(listing.contains("1. e4 "), "{listing}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Kiwipete, a middlegame full of checks, as a board file with the
+/// program to move: the mate solver finds no mate in up to 6 and spends
+/// its whole node allowance (20M nodes, about 3 s on a 2-core machine,
+/// measured) before the search plays.
+const KIWIPETE: &str = "WHITE to Play\nWHITE=Program\n\
+    WK E1\nWR A1\nWR H1\nWQ F3\nWB D2\nWB E2\nWN C3\nWN E5\n\
+    WP A2\nWP B2\nWP C2\nWP F2\nWP G2\nWP H2\nWP D5\nWP E4\n\
+    BK E8\nBR A8\nBR H8\nBQ E7\nBB A6\nBB G7\nBN B6\nBN F6\n\
+    BP A7\nBP C7\nBP D7\nBP F7\nBP E6\nBP G6\nBP B4\nBP H3\n";
+
+/// The console's Mate level on a position where the mate solver runs out
+/// of nodes: end of input stops the solver (and the search after it) at
+/// once. The bound is the same think with the input left open, on the same
+/// machine, so a loaded machine slows both alike.
+#[test]
+fn end_of_input_during_the_mate_solver_ends_the_program() {
+    let dir = temp_dir("mate");
+    let board = dir.join("kiwipete.txt");
+    std::fs::write(&board, KIWIPETE).unwrap();
+    let board_arg = board.display().to_string();
+    let args = [
+        "play", "--no-pgn", "--level", "mate:6", "--board", &board_arg,
+    ];
+    let thinking = "Turbo Chess (White) is thinking";
+
+    let mut e = EngineProcess::start(&args);
+    e.send("p");
+    e.expect_prefix(thinking, Duration::from_secs(20));
+    let start = Instant::now();
+    e.expect_prefix("Turbo Chess plays 1.", Duration::from_secs(120));
+    let full_think = start.elapsed();
+    e.send("q");
+    assert!(e.finish(Duration::from_secs(20)));
+
+    let mut e = EngineProcess::start(&args);
+    e.send("p");
+    e.expect_prefix(thinking, Duration::from_secs(20));
+    let start = Instant::now();
+    assert!(e.finish(Duration::from_secs(120)), "did not end by itself");
+    let to_exit = start.elapsed();
+    assert!(
+        to_exit * 2 < full_think,
+        "ended {to_exit:?} after end of input; the whole think takes {full_think:?}"
+    );
+    let rest = e.rest();
+    assert!(
+        rest.last().is_some_and(|l| l.contains("Goodbye.")),
+        "{rest:?}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -8,6 +8,7 @@
 //! tables itself). The UCI front end and the console both call it; they
 //! only translate their input into a [`Plan`] and format the reports.
 
+use std::cell::Cell;
 use std::sync::Arc;
 
 use rand::SeedableRng;
@@ -79,10 +80,14 @@ fn book_check(mv: Move) -> Limits {
 }
 
 /// Passes the reports on and keeps the last best line (the search's result
-/// has only the move and the reply).
+/// has only the move and the reply). A stop, once asked, holds for the
+/// rest of the decision: a stop that ends the mate solver also ends the
+/// search after it, even where the caller says it only once (the
+/// console's **P**lay).
 struct Recorder<'a> {
     inner: &'a mut dyn Control<SearchReport>,
     pv: Vec<Move>,
+    stopped: Cell<bool>,
 }
 
 impl Control<SearchReport> for Recorder<'_> {
@@ -95,7 +100,10 @@ impl Control<SearchReport> for Recorder<'_> {
     }
 
     fn stop_requested(&self) -> bool {
-        self.inner.stop_requested()
+        if !self.stopped.get() && self.inner.stop_requested() {
+            self.stopped.set(true);
+        }
+        self.stopped.get()
     }
 
     fn report(&mut self, report: &SearchReport) {
@@ -166,6 +174,7 @@ impl Player {
         let mut control = Recorder {
             inner: control,
             pv: Vec::new(),
+            stopped: Cell::new(false),
         };
         let book_move = match &self.book {
             Some(book) if use_book => book.choose(&self.board, &mut self.rng),
@@ -191,7 +200,8 @@ impl Player {
             Plan::Search(limits) => limits,
             Plan::Mate(moves, limits) => {
                 let mut solver = MateSolver::with_node_limit(MATE_SOLVER_NODES);
-                if let MateResult::Mate(m) = solver.solve(&self.board, *moves) {
+                let result = solver.solve_under(&self.board, *moves, &control);
+                if let MateResult::Mate(m) = result {
                     return Decision {
                         best: Some(m.key),
                         ponder: m.line.get(1).copied(),

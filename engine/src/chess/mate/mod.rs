@@ -22,6 +22,12 @@
 //!
 //! The problem convention is used: the 50-move rule and repetitions do not
 //! save the defender (within a few moves they cannot arise in a problem).
+//!
+//! It is not UCI's `go mate` ([`crate::chess::search::Limits::mate`]), a
+//! limit on the alpha-beta search that keeps the game's rules, clock and
+//! reports and plays a move when there is no mate; this solver proves a
+//! mate or its absence, so the console's Mate level and `turbochess mate`
+//! can say "no mate in N", which the search cannot.
 
 mod solver;
 

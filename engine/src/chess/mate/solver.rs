@@ -1,7 +1,15 @@
 //! The mate-in-N proof search (see the module documentation).
 
 use crate::chess::{Board, Move, MoveList, Role};
+use crate::control::{Control, Unlimited};
 use std::collections::HashMap;
+
+/// Nodes between two looks at the caller's stop flag: often enough to
+/// answer a stop within milliseconds, rarely enough to cost nothing.
+const STOP_POLL_NODES: u64 = 4096;
+
+/// The caller's stop flag, as the solver sees it.
+type Stop<'a> = &'a dyn Fn() -> bool;
 
 /// A proven forced mate.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,11 +30,12 @@ pub enum MateResult {
     Mate(MateSolution),
     /// Proven impossible: every attacking try within N moves is refuted.
     NoMate { within: u32 },
-    /// The node limit ran out before a proof either way.
+    /// The node limit ran out, or the caller asked to stop, before a
+    /// proof either way.
     Aborted { nodes: u64 },
 }
 
-/// Out of nodes: unwinds the search.
+/// Out of nodes or stopped: unwinds the search.
 struct Abort;
 
 type Proof = Result<bool, Abort>;
@@ -59,6 +68,9 @@ pub struct MateSolver {
     killers: Vec<Option<Move>>,
     nodes: u64,
     node_limit: Option<u64>,
+    /// The node count when the caller's stop flag was last looked at (a
+    /// small problem is solved without looking, as a small search is).
+    last_poll: u64,
 }
 
 /// Victim value for ordering captures (most valuable first).
@@ -102,13 +114,28 @@ impl MateSolver {
     /// `max_moves` moves, trying mate in 1, 2, … as the handbook's Mate
     /// search level does.
     pub fn solve(&mut self, board: &Board, max_moves: u32) -> MateResult {
+        self.solve_under(board, max_moves, &Unlimited as &dyn Control)
+    }
+
+    /// [`MateSolver::solve`] under the caller's control: the solver gives
+    /// up ([`MateResult::Aborted`]) soon after
+    /// [`Control::stop_requested`] says so (it is asked every few thousand
+    /// nodes). The solver reports no progress.
+    pub fn solve_under<R: ?Sized>(
+        &mut self,
+        board: &Board,
+        max_moves: u32,
+        control: &dyn Control<R>,
+    ) -> MateResult {
+        let stop = || control.stop_requested();
+        let stop: Stop = &stop;
         let mut board = board.clone();
         for n in 1..=max_moves.min(u32::from(u8::MAX - 1)) {
-            match self.key(&mut board, n) {
+            match self.key(&mut board, n, stop) {
                 Err(Abort) => return MateResult::Aborted { nodes: self.nodes },
                 Ok(None) => continue,
                 Ok(Some(key)) => {
-                    return match self.main_line(&mut board, n, key) {
+                    return match self.main_line(&mut board, n, key, stop) {
                         Ok(line) => MateResult::Mate(MateSolution {
                             moves: n,
                             key,
@@ -125,11 +152,12 @@ impl MateSolver {
     /// Every key that forces mate within `moves` moves (a sound problem has
     /// exactly one; more are "cooks"). `None` if the node limit ran out.
     pub fn all_keys(&mut self, board: &Board, moves: u32) -> Option<Vec<Move>> {
+        let stop: Stop = &|| false;
         let mut board = board.clone();
         let mut keys = Vec::new();
         for mv in self.attacker_moves(&mut board, moves) {
-            self.make(&mut board, mv).ok()?;
-            let mated = self.defends_fail(&mut board, moves - 1);
+            self.make(&mut board, mv, stop).ok()?;
+            let mated = self.defends_fail(&mut board, moves - 1, stop);
             board.unmake();
             if mated.ok()? {
                 keys.push(mv);
@@ -139,10 +167,10 @@ impl MateSolver {
     }
 
     /// A key move forcing mate within `n` moves, if there is one.
-    fn key(&mut self, board: &mut Board, n: u32) -> Result<Option<Move>, Abort> {
+    fn key(&mut self, board: &mut Board, n: u32, stop: Stop) -> Result<Option<Move>, Abort> {
         for mv in self.attacker_moves(board, n) {
-            self.make(board, mv)?;
-            let mated = self.defends_fail(board, n - 1);
+            self.make(board, mv, stop)?;
+            let mated = self.defends_fail(board, n - 1, stop);
             board.unmake();
             if mated? {
                 return Ok(Some(mv));
@@ -151,10 +179,16 @@ impl MateSolver {
         Ok(None)
     }
 
-    fn make(&mut self, board: &mut Board, mv: Move) -> Result<(), Abort> {
+    fn make(&mut self, board: &mut Board, mv: Move, stop: Stop) -> Result<(), Abort> {
         self.nodes += 1;
         if self.node_limit.is_some_and(|limit| self.nodes > limit) {
             return Err(Abort);
+        }
+        if self.nodes >= self.last_poll + STOP_POLL_NODES {
+            self.last_poll = self.nodes;
+            if stop() {
+                return Err(Abort);
+            }
         }
         board.make(mv);
         Ok(())
@@ -186,7 +220,7 @@ impl MateSolver {
     }
 
     /// Attacker to move: can it force mate within `n` moves?
-    fn attacks(&mut self, board: &mut Board, n: u32) -> Proof {
+    fn attacks(&mut self, board: &mut Board, n: u32, stop: Stop) -> Proof {
         if n == 0 {
             return Ok(false);
         }
@@ -201,8 +235,8 @@ impl MateSolver {
         }
         let mut found = false;
         for mv in self.attacker_moves(board, n) {
-            self.make(board, mv)?;
-            let mated = self.defends_fail(board, n - 1);
+            self.make(board, mv, stop)?;
+            let mated = self.defends_fail(board, n - 1, stop);
             board.unmake();
             if mated? {
                 found = true;
@@ -224,7 +258,7 @@ impl MateSolver {
 
     /// Defender to move, attacker having `n` moves left after the reply:
     /// is the defender mated (now, or after every reply within `n`)?
-    fn defends_fail(&mut self, board: &mut Board, n: u32) -> Proof {
+    fn defends_fail(&mut self, board: &mut Board, n: u32, stop: Stop) -> Proof {
         let mut list = MoveList::new();
         board.legal_moves(&mut list);
         if list.is_empty() {
@@ -252,8 +286,8 @@ impl MateSolver {
             }
         });
         for &reply in moves.iter() {
-            self.make(board, reply)?;
-            let mated = self.attacks(board, n);
+            self.make(board, reply, stop)?;
+            let mated = self.attacks(board, n, stop);
             board.unmake();
             if !mated? {
                 self.killers[slot] = Some(reply);
@@ -264,9 +298,9 @@ impl MateSolver {
     }
 
     /// The shortest mate the attacker (to move) has, at most `n`.
-    fn shortest(&mut self, board: &mut Board, n: u32) -> Result<Option<u32>, Abort> {
+    fn shortest(&mut self, board: &mut Board, n: u32, stop: Stop) -> Result<Option<u32>, Abort> {
         for k in 1..=n {
-            if self.attacks(board, k)? {
+            if self.attacks(board, k, stop)? {
                 return Ok(Some(k));
             }
         }
@@ -276,7 +310,13 @@ impl MateSolver {
     /// The main line of a proven mate in `n` starting with `key`: the
     /// defender picks the reply that delays mate longest, the attacker the
     /// quickest mate after it.
-    fn main_line(&mut self, board: &mut Board, n: u32, key: Move) -> Result<Vec<Move>, Abort> {
+    fn main_line(
+        &mut self,
+        board: &mut Board,
+        n: u32,
+        key: Move,
+        stop: Stop,
+    ) -> Result<Vec<Move>, Abort> {
         let mut line = vec![key];
         let mut played = 1;
         board.make(key);
@@ -290,7 +330,7 @@ impl MateSolver {
             let mut best: Option<(u32, Move)> = None;
             for &reply in list.iter() {
                 board.make(reply);
-                let k = self.shortest(board, left);
+                let k = self.shortest(board, left, stop);
                 board.unmake();
                 // Every reply is mated within `left` (that is the proof).
                 let k = k?.unwrap_or(left);
@@ -302,7 +342,7 @@ impl MateSolver {
             board.make(reply);
             line.push(reply);
             played += 1;
-            let Some(next) = self.key(board, k)? else {
+            let Some(next) = self.key(board, k, stop)? else {
                 break;
             };
             board.make(next);

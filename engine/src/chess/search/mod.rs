@@ -82,7 +82,12 @@ pub struct Limits {
     /// Stop after this many nodes.
     pub nodes: Option<u64>,
     /// Mate search: find a mate in at most this many moves and stop (the
-    /// handbook's **Mate search** level; selective pruning is off).
+    /// handbook's **Mate search** level; selective pruning is off). This is
+    /// UCI's `go mate`, a limit on the ordinary search — it honours the
+    /// game's repetitions, the clock, `searchmoves` and MultiPV and still
+    /// answers a best move when there is no mate — and not the proof search
+    /// of [`crate::chess::mate`], which ignores the game's history (the
+    /// problem convention) and answers only mate or no mate.
     pub mate: Option<u32>,
     /// Soft and hard time limits (ms from the control's clock start).
     pub time: Option<Budget>,
