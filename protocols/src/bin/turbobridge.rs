@@ -12,7 +12,8 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 use protocols::bridge::filter;
 use protocols::bridge::io::{self as bridge_io, Format};
-use protocols::bridge::solve;
+use protocols::bridge::{show, solve};
+use protocols::progress::Progress;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -27,6 +28,16 @@ struct Cli {
     /// Output format.
     #[arg(long, value_enum, default_value_t = OutFormat::Pbn, global = true)]
     format: OutFormat,
+
+    /// One BBO handviewer link per board: in place of the board (play mode,
+    /// convert, solve), or on a line under the diagram (show).
+    #[arg(long, global = true)]
+    handviewer: bool,
+
+    /// No progress line on stderr (it only ever appears on a terminal, on
+    /// runs longer than two seconds).
+    #[arg(long, global = true)]
+    quiet: bool,
 
     /// Options of the default mode: bid and play.
     #[command(flatten)]
@@ -49,6 +60,10 @@ enum Command {
         #[arg(long)]
         threads: Option<usize>,
     },
+    /// Print each board as a hand diagram for people: the four hands, the
+    /// auction, contract, result and score, the play trick by trick, and
+    /// the double-dummy table with par when known.
+    Show(show::ShowArgs),
     /// Time the double-dummy solver on the 200 fixture deals (stdin unused).
     Bench {
         /// Only the first N deals.
@@ -99,22 +114,35 @@ fn main() -> ExitCode {
         let _ = writeln!(io::stdout(), "{report}");
         return ExitCode::SUCCESS;
     }
-    let format = Format::from(cli.format);
+    let format = if cli.handviewer {
+        Format::Handviewer
+    } else {
+        Format::from(cli.format)
+    };
+    let mut progress = Progress::stderr("boards", None, cli.quiet);
     let stdout = io::stdout().lock();
     let stderr = io::stderr().lock();
     let result = match cli.command.unwrap_or(Command::Play) {
         // `--deals N` never touches stdin: CI runs without one.
-        Command::Play => filter::run(
+        Command::Play => filter::run_with_progress(
             cli.play,
             filter::default_solver(),
             read_stdin,
             format,
             stdout,
             stderr,
+            &mut progress,
         )
         .map(|s| s.failed),
         Command::Convert => read_stdin()
-            .and_then(|text| bridge_io::run_filter(&text, format, stdout, stderr, |_, b| Ok(b)))
+            .and_then(|text| {
+                bridge_io::run_filter_with(&text, format, stdout, stderr, &mut progress, |_, b| {
+                    Ok(b)
+                })
+            })
+            .map(|s| s.failed),
+        Command::Show(args) => read_stdin()
+            .and_then(|text| show::run(&text, &args, cli.handviewer, stdout, stderr, &mut progress))
             .map(|s| s.failed),
         Command::Solve { threads } => read_stdin()
             .and_then(|text| {
@@ -122,18 +150,24 @@ fn main() -> ExitCode {
                     .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
                 let mut solvers = solve::solvers(threads);
                 if threads > 1 && bridge_io::read_boards(&text).1.len() > threads {
-                    bridge_io::run_filter_shared(
+                    bridge_io::run_filter_shared_with(
                         &text,
                         format,
                         stdout,
                         stderr,
+                        &mut progress,
                         &mut solvers,
                         |solver, _, b| solve::solve_board(std::slice::from_mut(solver), b),
                     )
                 } else {
-                    bridge_io::run_filter(&text, format, stdout, stderr, |_, b| {
-                        solve::solve_board(&mut solvers, b)
-                    })
+                    bridge_io::run_filter_with(
+                        &text,
+                        format,
+                        stdout,
+                        stderr,
+                        &mut progress,
+                        |_, b| solve::solve_board(&mut solvers, b),
+                    )
                 }
             })
             .map(|s| s.failed),

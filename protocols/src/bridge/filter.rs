@@ -23,6 +23,7 @@ use engine::bridge::{
 
 use super::board::{AuctionRecord, Board, ContractTag};
 use super::io::{BoardWriter, Format, read_boards};
+use crate::progress::Progress;
 use engine::bridge::par::par;
 
 /// How the play is scored.
@@ -504,7 +505,21 @@ pub fn run<W: Write, E: Write>(
     input: impl FnOnce() -> io::Result<String>,
     format: Format,
     out: W,
+    errors: E,
+) -> io::Result<RunSummary> {
+    let mut progress = Progress::off();
+    run_with_progress(args, solver, input, format, out, errors, &mut progress)
+}
+
+/// [`run`] showing `progress` (boards done of the total).
+pub fn run_with_progress<W: Write, E: Write>(
+    args: PlayArgs,
+    solver: Option<Box<dyn DoubleDummy>>,
+    input: impl FnOnce() -> io::Result<String>,
+    format: Format,
+    out: W,
     mut errors: E,
+    progress: &mut Progress,
 ) -> io::Result<RunSummary> {
     let boards: Vec<Result<Board, String>> = match args.deals {
         Some(count) => random_boards(count, args.seed)
@@ -521,6 +536,7 @@ pub fn run<W: Write, E: Write>(
         }
     };
     let next = args.next;
+    progress.set_total(boards.len());
     let mut robot = Robot::new(args, solver);
     let mut summary = RunSummary::default();
     if next {
@@ -532,9 +548,11 @@ pub fn run<W: Write, E: Write>(
                 Ok(line) => writeln!(out, "{line}")?,
                 Err(e) => {
                     summary.failed += 1;
+                    progress.clear();
                     writeln!(errors, "board {n}: {e}")?;
                 }
             }
+            progress.update(n, "");
         }
         out.flush()?;
     } else {
@@ -546,11 +564,14 @@ pub fn run<W: Write, E: Write>(
                 Ok(board) => writer.write(&board)?,
                 Err(e) => {
                     summary.failed += 1;
+                    progress.clear();
                     writeln!(errors, "board {n}: {e}")?;
                 }
             }
+            progress.update(n, "");
         }
     }
+    progress.clear();
     Ok(summary)
 }
 

@@ -140,6 +140,30 @@ pub fn parse_all(text: &str) -> Vec<Result<Board, LinError>> {
     }
 }
 
+/// The number each board of a LIN text gives itself (`ah|Board 7|`, else
+/// `qx|o7|`), in the order of [`parse_all`]: names a board that fails to
+/// read.
+pub fn board_numbers(text: &str) -> Vec<Option<u32>> {
+    let number = |v: &str| {
+        let digits: String = v.chars().filter(|c| c.is_ascii_digit()).collect();
+        digits.parse::<u32>().ok()
+    };
+    match pairs(text) {
+        Err(_) => vec![None],
+        Ok(p) => split_boards(p)
+            .iter()
+            .map(|b| {
+                let find = |key: &str| {
+                    b.iter()
+                        .find(|(k, _)| k == key)
+                        .and_then(|(_, v)| number(v))
+                };
+                find("ah").or_else(|| find("qx"))
+            })
+            .collect(),
+    }
+}
+
 /// Parses a text that holds one board.
 pub fn parse_board(text: &str) -> Result<Board, LinError> {
     parse_all(text)

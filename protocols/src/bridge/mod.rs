@@ -3,7 +3,9 @@
 
 pub mod board;
 pub mod filter;
+pub mod handviewer;
 pub mod io;
 pub mod lin;
 pub mod pbn;
+pub mod show;
 pub mod solve;

@@ -19,6 +19,17 @@ pub struct RawGame {
     pub(super) error: Option<PbnError>,
 }
 
+impl RawGame {
+    /// The Board tag's value, if the game has one: names a game that
+    /// failed to read.
+    pub fn board_tag(&self) -> Option<&str> {
+        self.tokens.iter().find_map(|t| match t {
+            Token::Tag(name, value) if name.eq_ignore_ascii_case("Board") => Some(value.as_str()),
+            _ => None,
+        })
+    }
+}
+
 /// Splits a PBN text into games (separated by semi-empty lines outside
 /// `{}` comments) and tokenizes each; `%` lines are skipped. Games
 /// without any token (comments only) are dropped.
