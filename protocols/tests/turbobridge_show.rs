@@ -241,35 +241,71 @@ fn convert_and_play_write_one_link_per_board() {
     }
 }
 
+/// Longer than the two seconds after which a run shows progress: the
+/// input arrives this late, so the run lasts at least as long without
+/// using the processor.
+const SLOW_INPUT: Duration = Duration::from_millis(3000);
+
 #[test]
 fn no_progress_when_stderr_is_not_a_terminal() {
-    // A run well past the two seconds after which a terminal would see
-    // progress: twenty double-dummy tables on one thread.
-    let fixture = format!(
-        "{}/../tests/fixtures/dd-200.pbn",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&fixture).expect("fixture");
-    let games: Vec<&str> = text
-        .split("\n\n")
-        .filter(|g| g.contains("[Deal "))
-        .collect();
-    let input = games[..20].join("\n\n");
     let start = Instant::now();
-    let out = run(&["solve", "--threads", "1"], &input);
-    let elapsed = start.elapsed();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_turbobridge"))
+        .arg("show")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn turbobridge");
+    {
+        let mut stdin = child.stdin.take().expect("stdin");
+        std::thread::sleep(SLOW_INPUT);
+        let _ = stdin.write_all(deals("known-results.pbn").as_bytes());
+    }
+    let out = child.wait_with_output().expect("wait for turbobridge");
+    assert!(start.elapsed() >= SLOW_INPUT);
     assert!(out.status.success());
     assert_eq!(
-        String::from_utf8_lossy(&out.stdout)
-            .matches("[DoubleDummyTricks ")
-            .count(),
-        20
+        String::from_utf8_lossy(&out.stdout),
+        golden("known-results.txt")
     );
     assert!(
         out.stderr.is_empty(),
         "{:?}",
         String::from_utf8_lossy(&out.stderr)
     );
-    // Otherwise the run was too short to tell anything.
-    assert!(elapsed > Duration::from_millis(2500), "{elapsed:?}");
+}
+
+/// Runs `command` (a shell line) with a pseudo-terminal as stdin, stdout
+/// and stderr, through util-linux `script`; `None` where it is missing.
+fn on_a_terminal(command: &str) -> Option<String> {
+    let out = Command::new("script")
+        .args(["-qec", command, "/dev/null"])
+        .stdin(Stdio::null())
+        .output()
+        .ok()?;
+    assert!(out.status.success(), "{command}");
+    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+#[test]
+fn progress_shows_on_a_terminal_unless_quiet() {
+    let input = format!(
+        "{}/../books/deals/known-results.pbn",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let bin = env!("CARGO_BIN_EXE_turbobridge");
+    let secs = SLOW_INPUT.as_secs_f64();
+    let line =
+        |quiet: &str| format!("(sleep {secs}; cat '{input}') | '{bin}' show {quiet} > /dev/null");
+    let Some(shown) = on_a_terminal(&line("")) else {
+        eprintln!("no `script` here: the terminal case is not tested");
+        return;
+    };
+    let quiet = on_a_terminal(&line("--quiet")).expect("script ran once");
+    assert!(
+        shown.contains("\rboards ") && shown.contains("/4  "),
+        "{shown:?}"
+    );
+    assert!(shown.contains("/s") && shown.contains(" left"), "{shown:?}");
+    assert!(!quiet.contains("boards"), "{quiet:?}");
 }
