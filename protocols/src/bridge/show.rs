@@ -609,3 +609,47 @@ fn analyse(solvers: &mut [engine::bridge::dds::Solver], board: &Board) -> Result
     let table = solve::dd_table(solvers, &board.deal).map_err(|e| format!("--dd: {e}"))?;
     Ok(Analysis::new(&board, table))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bridge::pbn;
+
+    /// Four 13-card suits and long names: the widest a diagram gets.
+    const WIDEST: &str = "[Board \"3\"]\n[Dealer \"W\"]\n\
+        [Deal \"W:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432\"]\n\
+        [West \"A very long player name indeed, longer than anyone\"]\n\
+        [East \"Another quite long name of a player\"]\n\
+        [Auction \"W\"]\n1S 2H 3D\n";
+
+    #[test]
+    fn the_widest_board_fits_80_columns() {
+        let board = pbn::parse_board(WIDEST).expect("board");
+        for s in [Symbols::Unicode, Symbols::Ascii] {
+            let text = diagram(&board, s, None);
+            assert!(text.lines().all(|l| l.chars().count() < 80), "{text}");
+            assert!(text.contains("A K Q J 10 9 8 7 6 5 4 3 2"), "{text}");
+        }
+    }
+
+    #[test]
+    fn an_unfinished_auction_waits_for_the_next_seat() {
+        let board = pbn::parse_board(WIDEST).expect("board");
+        let text = diagram(&board, Symbols::Ascii, None);
+        assert!(
+            text.contains("West    North   East    South\n1S      2H      3D      ?\n"),
+            "{text}"
+        );
+        // No contract yet: no contract line, no play.
+        assert!(!text.contains("Contract") && !text.contains("Trick"));
+    }
+
+    #[test]
+    fn suits_in_notes_follow_the_style() {
+        assert_eq!(
+            Symbols::Unicode.note("5+ !H, \\s stopper"),
+            "5+ ♥, ♠ stopper"
+        );
+        assert_eq!(Symbols::Ascii.note("5+ !h"), "5+ H");
+    }
+}
