@@ -70,3 +70,39 @@ fn a_deal_nobody_can_make_is_passed_out() {
     assert_eq!(p.optimum_score(), "NS 0");
     assert_eq!(p.to_string(), "Pass");
 }
+
+/// The contracts DDS's par function lists for the 200 fixture deals
+/// (`tests/fixtures/dd-200-par.txt`, produced by DDS through endplay; see
+/// its header): the lowest level at which the opponents cannot outbid
+/// profitably, and sacrifices only where they outbid the par contract.
+#[test]
+fn par_contracts_are_the_ones_dds_lists() {
+    let tables: Vec<DdTable> = include_str!("fixtures/dd-200.pbn")
+        .lines()
+        .filter_map(|line| tag(line.trim(), "DoubleDummyTricks"))
+        .map(|t| t.parse().expect("table"))
+        .collect();
+    let expected: Vec<&str> = include_str!("fixtures/dd-200-par.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .collect();
+    assert_eq!((tables.len(), expected.len()), (200, 200));
+    let mut wrong = Vec::new();
+    for (table, line) in tables.iter().zip(&expected) {
+        let fields: Vec<&str> = line.splitn(5, ' ').collect();
+        let [board, dealer, vul, score, contracts] = fields[..] else {
+            panic!("bad fixture line {line:?}");
+        };
+        let p = par(table, seat(dealer), vulnerability(vul));
+        assert_eq!(p.ns_score.to_string(), score, "board {board}");
+        if p.to_string() != contracts {
+            wrong.push(format!("board {board}: {p} (DDS: {contracts})"));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} boards differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}

@@ -605,13 +605,10 @@ fn random_board(rng: &mut StdRng, n: u32, for_lin: bool) -> Board {
     }
     let complete = auction.is_complete();
     let contract = auction.final_contract();
-    // LIN cannot say "an auction without calls yet".
-    if !(for_lin && auction.calls().is_empty()) {
-        b.auction = Some(AuctionRecord {
-            auction,
-            annotations,
-        });
-    }
+    b.auction = Some(AuctionRecord {
+        auction,
+        annotations,
+    });
     if complete {
         b.contract = Some(contract.map_or(ContractTag::PassedOut, |c| ContractTag::Bid(c.into())));
         b.declarer = contract.map(|c| c.declarer);
@@ -627,7 +624,12 @@ fn random_board(rng: &mut StdRng, n: u32, for_lin: bool) -> Board {
         }
         b.set_linear_play(c.opening_leader(), &played, c.strain)
             .expect("no card twice");
-        b.result = rng.random_bool(0.7).then(|| rng.random_range(0..=13));
+        // A play of all 13 tricks has its result (LIN gives it even
+        // without a claim); otherwise the result is what a claim says.
+        b.result = match play.result() {
+            Some(tricks) => Some(tricks),
+            None => rng.random_bool(0.7).then(|| rng.random_range(0..=13)),
+        };
     }
     if !for_lin {
         b.event = "Random \"quoted\" \\ event".into();

@@ -6,6 +6,10 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 fn run(args: &[&str], input: &str) -> Output {
+    run_bytes(args, input.as_bytes())
+}
+
+fn run_bytes(args: &[&str], input: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_turbobridge"))
         .args(args)
         .stdin(Stdio::piped())
@@ -15,7 +19,7 @@ fn run(args: &[&str], input: &str) -> Output {
         .expect("spawn turbobridge");
     {
         let mut stdin = child.stdin.take().expect("stdin");
-        let _ = stdin.write_all(input.as_bytes());
+        let _ = stdin.write_all(input);
     }
     child.wait_with_output().expect("wait for turbobridge")
 }
@@ -122,4 +126,86 @@ fn unknown_options_are_usage_errors() {
     let out = run(&["convert", "--format", "xml"], GOOD);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("pbn"));
+}
+
+/// PBN's character set is ISO-8859-1; files in UTF-8 exist too. Either
+/// way the names come back as they were read, in the same encoding.
+#[test]
+fn latin1_and_utf8_text_comes_back_as_it_was_read() {
+    for (name, charset) in [
+        (&b"Caf\xe9 Mu\xf1oz"[..], "Latin-1"),
+        ("Caf\u{e9} Mu\u{f1}oz".as_bytes(), "UTF-8"),
+    ] {
+        let mut input = b"[North \"".to_vec();
+        input.extend_from_slice(name);
+        input.extend_from_slice(b"\"]\n");
+        input.extend_from_slice(GOOD2.as_bytes());
+        for args in [
+            &["convert"][..],
+            &["convert", "--format", "lin"],
+            &["solve"],
+        ] {
+            let out = run_bytes(args, &input);
+            assert!(out.status.success(), "{charset} {args:?}");
+            assert!(
+                out.stdout.windows(name.len()).any(|w| w == name),
+                "{charset} {args:?}: {}",
+                String::from_utf8_lossy(&out.stdout)
+            );
+        }
+    }
+}
+
+fn tag_value<'a>(text: &'a str, name: &str) -> Option<&'a str> {
+    let start = text.find(&format!("[{name} \""))? + name.len() + 3;
+    text[start..].split('"').next()
+}
+
+/// BBO writes `mc|` only for a claim: a LIN board played to the end
+/// without one gets its Result from the play, as the play mode gives it.
+#[test]
+fn convert_fills_the_result_of_a_lin_board_played_out_without_a_claim() {
+    let played = run(
+        &[
+            "--deals",
+            "1",
+            "--seed",
+            "3",
+            "--level",
+            "heuristic",
+            "--format",
+            "lin",
+        ],
+        "",
+    );
+    let lin = String::from_utf8(played.stdout).expect("utf-8");
+    let claim = lin.find("mc|").expect("the board is played out");
+    let unclaimed = format!("{}\n", &lin[..claim]);
+    let with = String::from_utf8(run(&["convert"], &lin).stdout).expect("utf-8");
+    let without = String::from_utf8(run(&["convert"], &unclaimed).stdout).expect("utf-8");
+    let result = tag_value(&with, "Result").expect("Result tag");
+    assert!(!result.is_empty(), "{with}");
+    assert_eq!(tag_value(&without, "Result"), Some(result), "{without}");
+    assert_eq!(with, without);
+}
+
+/// An auction without calls yet (`[Auction "N"]` and nothing after it)
+/// survives PBN → LIN → PBN.
+#[test]
+fn an_empty_auction_survives_a_lin_round_trip() {
+    let pbn = format!("{GOOD2}[Auction \"E\"]\n");
+    let direct = String::from_utf8(run(&["convert"], &pbn).stdout).expect("utf-8");
+    assert!(direct.contains("[Auction \"E\"]\r\n"), "{direct}");
+    let lin = String::from_utf8(run(&["convert", "--format", "lin"], &pbn).stdout).expect("utf-8");
+    let back = run(&["convert"], &lin);
+    assert!(
+        back.status.success(),
+        "{}",
+        String::from_utf8_lossy(&back.stderr)
+    );
+    assert_eq!(
+        String::from_utf8(back.stdout).expect("utf-8"),
+        direct,
+        "{lin}"
+    );
 }

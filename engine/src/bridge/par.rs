@@ -6,8 +6,9 @@
 //! if the contract makes, doubled if it fails (a sacrifice). The other side
 //! either lets it stand or outbids it with any higher contract; before the
 //! first bid the seats from the dealer round may open or pass, and four
-//! passes score zero. Backward induction over the 35 bids gives the value;
-//! the final contracts on the optimal lines are the par contracts.
+//! passes score zero. Backward induction over the 35 bids gives the value.
+//! The par contracts are listed the way DDS's par function lists them
+//! (see [`par_contracts`]).
 
 use std::fmt;
 
@@ -48,8 +49,8 @@ impl ParContract {
 }
 
 /// Par of a deal: the score for North-South and the contracts reaching it
-/// (lowest level of each strain and side; none when the deal is passed
-/// out).
+/// (one per side and strain, at the lowest level the opponents cannot
+/// outbid profitably; none when the deal is passed out).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Par {
     pub ns_score: i32,
@@ -170,55 +171,45 @@ pub fn par(table: &DdTable, dealer: Seat, vulnerability: Vulnerability) -> Par {
     }
     let score = open[0];
 
-    // Par contracts: the contracts left standing on optimal lines.
-    let mut found: Vec<(usize, usize)> = Vec::new();
-    let mut seen = [[false; 2]; BIDS];
-    let mut stack: Vec<(usize, usize)> = Vec::new();
-    for k in 0..4 {
-        let side = side_of(dealer.offset(k));
-        if open[k] != score {
-            break;
-        }
-        for (bid, v) in value.iter().enumerate() {
-            if v[side] == score {
-                stack.push((bid, side));
-            }
-        }
-        if open[k + 1] != score {
-            break;
-        }
-    }
-    while let Some((bid, side)) = stack.pop() {
-        if seen[bid][side] {
-            continue;
-        }
-        seen[bid][side] = true;
-        if game.outcome(bid, side) == score {
-            found.push((bid, side));
-        }
-        let answerer = 1 - side;
-        for (higher, v) in value.iter().enumerate().skip(bid + 1) {
-            if v[answerer] == score {
-                stack.push((higher, answerer));
-            }
-        }
-    }
-    // Keep the lowest level of each side, strain and doubling.
-    found.sort_unstable();
-    let mut contracts: Vec<ParContract> = Vec::new();
-    for (bid, side) in found {
-        let (contract, tricks) = game.contract(bid, side);
-        let dup = contracts.iter().any(|p| {
-            p.contract.strain == contract.strain
-                && p.contract.declarer.side() == contract.declarer.side()
-                && p.contract.doubling == contract.doubling
-        });
-        if !dup && score != 0 {
-            contracts.push(ParContract { contract, tricks });
-        }
-    }
     Par {
         ns_score: score,
-        contracts,
+        contracts: par_contracts(&game, score),
     }
+}
+
+/// The par contracts as DDS's par function lists them: for each side and
+/// strain, the lowest level at which that side scores the par score
+/// (making, or doubled going down as a sacrifice) and the opponents have
+/// no contract above it that scores them more. A sacrifice is therefore
+/// listed only at a level that outbids the opponents' par contract, and
+/// a making contract at the level that shuts the opponents out (`3H=`
+/// rather than `1H+2` when they could outbid a lower level).
+fn par_contracts(game: &Game, score: i32) -> Vec<ParContract> {
+    if score == 0 {
+        return Vec::new();
+    }
+    let mut contracts = Vec::new();
+    for side in [0, 1] {
+        let opponents = 1 - side;
+        for strain in 0..5 {
+            let standing = (strain..BIDS).step_by(5).find(|&bid| {
+                game.outcome(bid, side) == score
+                    && ((bid + 1)..BIDS).all(|higher| {
+                        better(opponents, game.outcome(higher, opponents), score) == score
+                    })
+            });
+            if let Some(bid) = standing {
+                contracts.push((bid, side));
+            }
+        }
+    }
+    // DDS's order: by level, the higher strain first within a level.
+    contracts.sort_unstable_by_key(|&(bid, side)| (bid / 5, 4 - bid % 5, side));
+    contracts
+        .into_iter()
+        .map(|(bid, side)| {
+            let (contract, tricks) = game.contract(bid, side);
+            ParContract { contract, tricks }
+        })
+        .collect()
 }

@@ -6,12 +6,12 @@
 //! Modes are subcommands; each supplies only the per-board work to
 //! [`protocols::bridge::io::run_filter`].
 
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use protocols::bridge::filter;
-use protocols::bridge::io::{self as bridge_io, Format};
+use protocols::bridge::io::{self as bridge_io, Charset, EncodingWriter, Format};
 use protocols::bridge::{show, solve};
 use protocols::progress::Progress;
 
@@ -93,13 +93,6 @@ impl From<OutFormat> for Format {
     }
 }
 
-fn read_stdin() -> io::Result<String> {
-    let mut bytes = Vec::new();
-    io::stdin().read_to_end(&mut bytes)?;
-    // Deal files are ISO-8859-1 at heart; never fail on a stray byte.
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
-}
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
     if let Some(Command::Bench {
@@ -119,32 +112,49 @@ fn main() -> ExitCode {
     } else {
         Format::from(cli.format)
     };
+    let command = cli.command.unwrap_or(Command::Play);
+    // Made before stdin is read: a slow producer makes a long run too.
     let mut progress = Progress::stderr("boards", None, cli.quiet);
-    let stdout = io::stdout().lock();
-    let stderr = io::stderr().lock();
-    let result = match cli.command.unwrap_or(Command::Play) {
-        // `--deals N` never touches stdin: CI runs without one.
+    // `--deals N` never touches stdin: CI runs without one.
+    let input = if matches!(command, Command::Play) && cli.play.deals.is_some() {
+        Ok((String::new(), Charset::Utf8))
+    } else {
+        // Latin-1 (PBN's character set) or UTF-8, written back the same way.
+        bridge_io::read_text(io::stdin().lock())
+    };
+    let (text, charset) = match input {
+        Ok(read) => read,
+        Err(e) => {
+            eprintln!("turbobridge: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    // Diagrams are for a terminal: UTF-8 (suit symbols) whatever was read.
+    let out_charset = match command {
+        Command::Show(_) => Charset::Utf8,
+        _ => charset,
+    };
+    let stdout = EncodingWriter::new(io::stdout().lock(), out_charset);
+    let stderr = EncodingWriter::new(io::stderr().lock(), charset);
+    let result = match command {
         Command::Play => filter::run_with_progress(
             cli.play,
             filter::default_solver(),
-            read_stdin,
+            || Ok(text),
             format,
             stdout,
             stderr,
             &mut progress,
         )
         .map(|s| s.failed),
-        Command::Convert => read_stdin()
-            .and_then(|text| {
-                bridge_io::run_filter_with(&text, format, stdout, stderr, &mut progress, |_, b| {
-                    Ok(b)
-                })
-            })
-            .map(|s| s.failed),
-        Command::Show(args) => read_stdin()
-            .and_then(|text| show::run(&text, &args, cli.handviewer, stdout, stderr, &mut progress))
-            .map(|s| s.failed),
-        Command::Solve { threads } => read_stdin()
+        Command::Convert => {
+            bridge_io::run_filter_with(&text, format, stdout, stderr, &mut progress, |_, b| Ok(b))
+                .map(|s| s.failed)
+        }
+        Command::Show(args) => {
+            show::run(&text, &args, cli.handviewer, stdout, stderr, &mut progress).map(|s| s.failed)
+        }
+        Command::Solve { threads } => Ok(text)
             .and_then(|text| {
                 let threads = threads
                     .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));

@@ -286,6 +286,21 @@ impl Board {
         Ok(())
     }
 
+    /// Declarer's tricks when the play holds all 13 tricks (and the board
+    /// is valid: call after [`Board::validate`]).
+    pub fn played_result(&self) -> Option<u8> {
+        let contract = self.contract()?;
+        let cards = self.linear_play();
+        if cards.len() != 52 {
+            return None;
+        }
+        let mut play = Play::new(&self.deal, &contract);
+        for (_, card) in cards {
+            play.play(card).ok()?;
+        }
+        play.result()
+    }
+
     /// Fills in the one unknown hand when the other three hold 13 cards
     /// each (LIN files omit East; a PBN deal may say `-`).
     pub fn complete_deal(&mut self) {

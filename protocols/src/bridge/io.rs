@@ -56,20 +56,97 @@ impl fmt::Display for ReadError {
 
 impl std::error::Error for ReadError {}
 
+/// The character set a deal file came in: output goes out in the same
+/// one, so that names and comments come back as they were read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Charset {
+    #[default]
+    Utf8,
+    /// ISO-8859-1, PBN's own character set: every byte one character.
+    Latin1,
+}
+
 /// Reads a whole input stream as text. PBN is ISO-8859-1 at heart: input
 /// that is not UTF-8 is decoded as Latin-1 (every byte one character), so
 /// names and comments survive and nothing fails on a stray byte.
-pub fn read_input<R: io::Read>(mut input: R) -> io::Result<String> {
+pub fn read_input<R: io::Read>(input: R) -> io::Result<String> {
+    read_text(input).map(|(text, _)| text)
+}
+
+/// [`read_input`] with the character set it found, for writing back.
+pub fn read_text<R: io::Read>(mut input: R) -> io::Result<(String, Charset)> {
     let mut bytes = Vec::new();
     input.read_to_end(&mut bytes)?;
-    Ok(decode(bytes))
+    Ok(decode_charset(bytes))
 }
 
 /// UTF-8 if valid, else Latin-1.
 pub fn decode(bytes: Vec<u8>) -> String {
+    decode_charset(bytes).0
+}
+
+/// [`decode`] with the character set it used.
+pub fn decode_charset(bytes: Vec<u8>) -> (String, Charset) {
     match String::from_utf8(bytes) {
-        Ok(s) => s,
-        Err(e) => e.into_bytes().into_iter().map(char::from).collect(),
+        Ok(s) => (s, Charset::Utf8),
+        Err(e) => (
+            e.into_bytes().into_iter().map(char::from).collect(),
+            Charset::Latin1,
+        ),
+    }
+}
+
+/// A writer that takes UTF-8 text and writes it in a [`Charset`]: as is,
+/// or one byte per character for Latin-1 (a character Latin-1 cannot
+/// hold, which only our own text could bring, becomes `?`).
+pub struct EncodingWriter<W: Write> {
+    inner: W,
+    charset: Charset,
+    /// The start of a UTF-8 sequence split between two writes.
+    pending: Vec<u8>,
+}
+
+impl<W: Write> EncodingWriter<W> {
+    pub fn new(inner: W, charset: Charset) -> EncodingWriter<W> {
+        EncodingWriter {
+            inner,
+            charset,
+            pending: Vec::new(),
+        }
+    }
+}
+
+impl<W: Write> Write for EncodingWriter<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.charset == Charset::Utf8 {
+            return self.inner.write(buf);
+        }
+        self.pending.extend_from_slice(buf);
+        let (text, rest) = match std::str::from_utf8(&self.pending) {
+            Ok(t) => (t, 0),
+            Err(e) => {
+                let valid = e.valid_up_to();
+                let t = std::str::from_utf8(&self.pending[..valid]).unwrap_or_default();
+                match e.error_len() {
+                    // An incomplete sequence at the end: wait for the rest.
+                    None => (t, self.pending.len() - valid),
+                    // Not UTF-8 at all (never from our writers): dropped.
+                    Some(_) => (t, 0),
+                }
+            }
+        };
+        let bytes: Vec<u8> = text
+            .chars()
+            .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?'))
+            .collect();
+        let keep = self.pending.split_off(self.pending.len() - rest);
+        self.pending = keep;
+        self.inner.write_all(&bytes)?;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
     }
 }
 

@@ -241,6 +241,10 @@ fn parse_pairs(pairs: &[(String, String)]) -> Result<Board, LinError> {
     let mut calls: Vec<(Call, Option<String>)> = Vec::new();
     let mut cards: Vec<Card> = Vec::new();
     let mut claim: Option<u8> = None;
+    // A `pg` after the deal with no call or card yet: the page break BBO
+    // writes after an auction, here one without calls (PBN's
+    // `[Auction "N"]` with nothing after it).
+    let mut empty_auction = false;
     for (key, value) in pairs {
         match key.as_str() {
             "pn" => {
@@ -313,6 +317,7 @@ fn parse_pairs(pairs: &[(String, String)]) -> Result<Board, LinError> {
                     return Err(LinError::TooManyCards);
                 }
             }
+            "pg" if md_seen && calls.is_empty() && cards.is_empty() => empty_auction = true,
             "mc" => {
                 claim = Some(
                     value
@@ -329,7 +334,7 @@ fn parse_pairs(pairs: &[(String, String)]) -> Result<Board, LinError> {
     if !md_seen {
         return Err(LinError::MissingDeal);
     }
-    if !calls.is_empty() {
+    if !calls.is_empty() || empty_auction {
         let mut auction = Auction::new(b.dealer.unwrap_or(Seat::North));
         let mut annotations = Vec::new();
         for (i, (call, note)) in calls.into_iter().enumerate() {
@@ -358,6 +363,11 @@ fn parse_pairs(pairs: &[(String, String)]) -> Result<Board, LinError> {
             .map_err(LinError::Inconsistent)?;
     }
     b.validate().map_err(LinError::Inconsistent)?;
+    // BBO writes `mc` only for a claim: a play of all 13 tricks gives the
+    // result itself, as the play mode fills it in.
+    if b.result.is_none() {
+        b.result = b.played_result();
+    }
     Ok(b)
 }
 
