@@ -151,9 +151,14 @@ pub fn rust_source(w: &Weights) -> String {
     )
 }
 
-/// Runs the tuning, writing its log to `out` and the iterations done,
-/// their rate, the time left and the current error to `progress`.
-pub fn run(
+/// Runs the tuning, writing its log to `out`.
+pub fn run(text: &str, args: &TuneArgs, out: &mut dyn Write) -> std::io::Result<()> {
+    run_with_progress(text, args, out, &mut Progress::off())
+}
+
+/// [`run`] showing the iterations done, their rate, the time left and
+/// the current error on `progress`.
+pub fn run_with_progress(
     text: &str,
     args: &TuneArgs,
     out: &mut dyn Write,

@@ -185,7 +185,7 @@ fn main() -> ExitCode {
                 limit,
             };
             let mut progress = protocols::progress::Progress::stderr("iterations", None, quiet);
-            match protocols::chess_tune::run(
+            match protocols::chess_tune::run_with_progress(
                 &text,
                 &args,
                 &mut std::io::stdout().lock(),
