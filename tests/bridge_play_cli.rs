@@ -100,7 +100,9 @@ fn next_prints_one_call_or_card() {
 #[test]
 fn illegal_input_is_reported_and_skipped() {
     let bad_call = format!("{DEAL}[Auction \"N\"]\n1S 1H\n");
-    let bad_card = format!("{DEAL}[Auction \"N\"]\n1S Pass 2H Pass\nPass Pass\n[Play \"W\"]\nS2\n");
+    // Errors name a board by its Board tag.
+    let bad_card = format!("{DEAL}[Auction \"N\"]\n1S Pass 2H Pass\nPass Pass\n[Play \"W\"]\nS2\n")
+        .replace("[Board \"1\"]", "[Board \"3\"]");
     let input = format!("{bad_call}\n{DEAL}\n{bad_card}");
     let (out, err, ok) = run(&["--level", "heuristic"], &input);
     assert!(!ok, "non-zero exit after a bad board");

@@ -209,3 +209,103 @@ fn an_empty_auction_survives_a_lin_round_trip() {
         "{lin}"
     );
 }
+
+/// A LIN board numbered `n` (one line, as BBO writes them).
+fn lin_board(n: u32) -> String {
+    format!(
+        "pn|a,b,c,d|st||md|1S4QAH37KAD28TC6TQ,S2567THJD347QC57J,S38KH24689D9JC38A,|rh||ah|Board {n}|sv|e|mb|1N|mb|p|mb|2D!|an|transfer|mb|p|mb|2H|mb|p|mb|p|mb|p|pg||pc|HJ|pc|H2|pc|H5|pc|HA|pg||mc|9|\n"
+    )
+}
+
+/// A PBN board numbered `n`.
+fn pbn_board(n: u32) -> String {
+    GOOD2.replace("[Board \"2\"]", &format!("[Board \"{n}\"]"))
+}
+
+/// The rule of the filter: every board of the input is either written or
+/// named on stderr (by its number), and nothing else is said.
+fn assert_written_or_named(out: &Output, written: &[u32], named: &[u32]) {
+    let text = String::from_utf8_lossy(&out.stdout);
+    let err = String::from_utf8_lossy(&out.stderr);
+    let numbers: Vec<u32> = if text.starts_with("% PBN") {
+        text.match_indices("[Board \"")
+            .filter_map(|(i, _)| text[i + 8..].split('"').next()?.parse().ok())
+            .collect()
+    } else {
+        text.match_indices("ah|Board ")
+            .filter_map(|(i, _)| text[i + 9..].split('|').next()?.parse().ok())
+            .collect()
+    };
+    assert_eq!(numbers, written, "written boards\n{text}\n{err}");
+    let reported: Vec<u32> = err
+        .lines()
+        .map(|l| {
+            l.strip_prefix("board ")
+                .and_then(|l| l.split(':').next()?.parse().ok())
+                .unwrap_or_else(|| panic!("not a board report: {l:?}"))
+        })
+        .collect();
+    assert_eq!(reported, named, "named boards\n{err}");
+    assert_eq!(out.status.success(), named.is_empty(), "{err}");
+}
+
+#[test]
+fn cr_only_line_ends_lose_no_board() {
+    let input = format!("{}\n{}", pbn_board(1), pbn_board(2)).replace('\n', "\r");
+    assert_written_or_named(&run(&["convert"], &input), &[1, 2], &[]);
+    let headed = format!("% PBN 2.1\r% EXPORT\r{input}");
+    assert_written_or_named(&run(&["convert"], &headed), &[1, 2], &[]);
+    let lin = format!("{}{}", lin_board(1), lin_board(2)).replace('\n', "\r");
+    assert_written_or_named(&run(&["convert", "--format", "lin"], &lin), &[1, 2], &[]);
+}
+
+#[test]
+fn a_malformed_lin_pair_loses_only_its_own_board() {
+    let good = [lin_board(11), lin_board(12), lin_board(13)];
+    // `sve|` for `sv|e|`: board 12 is refused and named, the others read.
+    let broken = good[1].replace("sv|e|", "sve|");
+    let input = format!("{}{broken}{}", good[0], good[2]);
+    let out = run(&["convert", "--format", "lin"], &input);
+    assert_written_or_named(&out, &[11, 13], &[12]);
+    // A line without its last `|`: the line end closes the value.
+    let input = format!(
+        "{}{}{}",
+        good[0].replace("mc|9|\n", "mc|9\n"),
+        good[1],
+        good[2]
+    );
+    let out = run(&["convert", "--format", "lin"], &input);
+    assert_written_or_named(&out, &[11, 12, 13], &[]);
+}
+
+#[test]
+fn an_unclosed_comment_spoils_only_its_board() {
+    let open = pbn_board(6).replace("[Dealer", "{ an opened comment\n[Dealer");
+    let input = format!(
+        "{}\n{open}\n{}\n{}",
+        pbn_board(5),
+        pbn_board(7),
+        pbn_board(8)
+    );
+    let out = run(&["convert"], &input);
+    assert_written_or_named(&out, &[5, 7, 8], &[6]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("never closed"));
+}
+
+#[test]
+fn boards_are_named_by_their_board_tag_after_a_whitespace_only_line() {
+    // Board 22 is cut in two by a line of spaces (the end of a game, as
+    // other PBN readers take it); board 23 holds a card twice.
+    let cut = pbn_board(22).replace("[Deal ", "   \n[Deal ");
+    let bad = pbn_board(23).replace("J2.T9875", "A2.T9875");
+    let input = format!("{}\n{cut}\n{bad}\n{}", pbn_board(21), pbn_board(24));
+    let out = run(&["convert"], &input);
+    let err = String::from_utf8_lossy(&out.stderr);
+    // The second half of board 22 has a deal but no number: it is read as
+    // a board of its own (named by position, 3, if it failed).
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(text.matches("[Event ").count(), 3, "{text}");
+    assert!(err.contains("board 22: no Deal tag"), "{err}");
+    assert!(err.contains("board 23: "), "{err}");
+    assert_eq!(err.lines().count(), 2, "{err}");
+}

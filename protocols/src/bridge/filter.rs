@@ -22,7 +22,7 @@ use engine::bridge::{
 };
 
 use super::board::{AuctionRecord, Board, ContractTag};
-use super::io::{BoardWriter, Format, read_boards};
+use super::io::{BoardWriter, FilterSummary, Format, ReadError, board_name, read_boards};
 use crate::progress::Progress;
 use engine::bridge::par::par;
 
@@ -491,13 +491,6 @@ fn random_boards(count: u32, seed: u64) -> Vec<Board> {
         .collect()
 }
 
-/// What a run did: boards seen and boards skipped for an error.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct RunSummary {
-    pub boards: usize,
-    pub failed: usize,
-}
-
 /// Runs the play mode. `input` is read only when `--deals` is not given.
 pub fn run<W: Write, E: Write>(
     args: PlayArgs,
@@ -506,7 +499,7 @@ pub fn run<W: Write, E: Write>(
     format: Format,
     out: W,
     errors: E,
-) -> io::Result<RunSummary> {
+) -> io::Result<FilterSummary> {
     let mut progress = Progress::off();
     run_with_progress(args, solver, input, format, out, errors, &mut progress)
 }
@@ -520,54 +513,58 @@ pub fn run_with_progress<W: Write, E: Write>(
     out: W,
     mut errors: E,
     progress: &mut Progress,
-) -> io::Result<RunSummary> {
-    let boards: Vec<Result<Board, String>> = match args.deals {
+) -> io::Result<FilterSummary> {
+    let boards: Vec<Result<Board, ReadError>> = match args.deals {
         Some(count) => random_boards(count, args.seed)
             .into_iter()
             .map(Ok)
             .collect(),
-        None => {
-            let text = input()?;
-            read_boards(&text)
-                .1
-                .into_iter()
-                .map(|r| r.map_err(|e| e.to_string()))
-                .collect()
-        }
+        None => read_boards(&input()?).1,
     };
     let next = args.next;
     progress.set_total(boards.len());
     let mut robot = Robot::new(args, solver);
-    let mut summary = RunSummary::default();
+    let mut summary = FilterSummary::default();
+    // Each board's outcome, named by its number (its position when it has
+    // none) if it fails.
+    let mut outcomes = boards.into_iter().enumerate().map(|(i, read)| {
+        let n = i + 1;
+        let read = read.map_err(|e| (board_name(e.number, n), e.to_string()));
+        (n, read)
+    });
     if next {
         let mut out = out;
-        for (i, read) in boards.into_iter().enumerate() {
-            let n = i + 1;
-            summary.boards += 1;
-            match read.and_then(|b| robot.next_action(n, b).map_err(|e| e.to_string())) {
-                Ok(line) => writeln!(out, "{line}")?,
-                Err(e) => {
-                    summary.failed += 1;
-                    progress.clear();
-                    writeln!(errors, "board {n}: {e}")?;
-                }
+        for (n, read) in &mut outcomes {
+            let line = read.and_then(|b| {
+                let name = board_name(b.number, n);
+                robot.next_action(n, b).map_err(|e| (name, e.to_string()))
+            });
+            let outcome = match line {
+                Ok(line) => writeln!(out, "{line}").map(|()| Ok(()))?,
+                Err(e) => Err(e),
+            };
+            if outcome.is_err() {
+                progress.clear();
             }
+            summary.count(outcome, &mut errors)?;
             progress.update(n, "");
         }
         out.flush()?;
     } else {
         let mut writer = BoardWriter::new(out, format);
-        for (i, read) in boards.into_iter().enumerate() {
-            let n = i + 1;
-            summary.boards += 1;
-            match read.and_then(|b| robot.process(n, b).map_err(|e| e.to_string())) {
-                Ok(board) => writer.write(&board)?,
-                Err(e) => {
-                    summary.failed += 1;
-                    progress.clear();
-                    writeln!(errors, "board {n}: {e}")?;
-                }
+        for (n, read) in &mut outcomes {
+            let board = read.and_then(|b| {
+                let name = board_name(b.number, n);
+                robot.process(n, b).map_err(|e| (name, e.to_string()))
+            });
+            let outcome = match board {
+                Ok(board) => writer.write(&board).map(|()| Ok(()))?,
+                Err(e) => Err(e),
+            };
+            if outcome.is_err() {
+                progress.clear();
             }
+            summary.count(outcome, &mut errors)?;
             progress.update(n, "");
         }
     }

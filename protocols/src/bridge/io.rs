@@ -38,23 +38,44 @@ impl Format {
     }
 }
 
-/// Why a board could not be read.
+/// What was wrong with a board's text, in its format's terms.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ReadError {
+pub enum FormatError {
     Pbn(PbnError),
     Lin(LinError),
 }
 
-impl fmt::Display for ReadError {
+impl fmt::Display for FormatError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ReadError::Pbn(e) => e.fmt(f),
-            ReadError::Lin(e) => e.fmt(f),
+            FormatError::Pbn(e) => e.fmt(f),
+            FormatError::Lin(e) => e.fmt(f),
         }
     }
 }
 
+/// Why a board could not be read, with the board's number when its text
+/// gives one (PBN `Board`, LIN `ah`/`qx`), so the report names the board
+/// the user knows, not its position in the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadError {
+    pub number: Option<u32>,
+    pub error: FormatError,
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.error.fmt(f)
+    }
+}
+
 impl std::error::Error for ReadError {}
+
+/// The name of board `position` (from 1) in reports: its number, or its
+/// position in the input when it has none.
+pub fn board_name(number: Option<u32>, position: usize) -> usize {
+    number.map_or(position, |n| n as usize)
+}
 
 /// The character set a deal file came in: output goes out in the same
 /// one, so that names and comments come back as they were read.
@@ -150,20 +171,51 @@ impl<W: Write> Write for EncodingWriter<W> {
     }
 }
 
-/// Reads every board of a text in the detected format, in order.
+/// Reads every board of a text in the detected format, in order. Every
+/// board of the text is here, read or refused: the rule of the filter is
+/// that each one is written or named on the error stream.
 pub fn read_boards(text: &str) -> (Format, Vec<Result<Board, ReadError>>) {
     let format = Format::detect(text);
     let boards = match format {
-        Format::Pbn | Format::Handviewer => pbn::parse_all(text)
+        Format::Pbn | Format::Handviewer => pbn::read_all(text)
             .into_iter()
-            .map(|r| r.map_err(ReadError::Pbn))
+            .map(|(number, r)| {
+                r.map_err(|e| ReadError {
+                    number,
+                    error: FormatError::Pbn(e),
+                })
+            })
             .collect(),
-        Format::Lin => lin::parse_all(text)
+        Format::Lin => lin::read_all(text)
             .into_iter()
-            .map(|r| r.map_err(ReadError::Lin))
+            .map(|(number, r)| {
+                r.map_err(|e| ReadError {
+                    number,
+                    error: FormatError::Lin(e),
+                })
+            })
             .collect(),
     };
     (format, boards)
+}
+
+/// A board read for a mode's work, or the report of why it was not: the
+/// name to report it under and the one-line error.
+fn named(position: usize, read: Result<Board, ReadError>) -> Result<Board, (usize, String)> {
+    read.map_err(|e| (board_name(e.number, position), e.to_string()))
+}
+
+/// Runs a mode's work on a board read at `position`; an error is named
+/// after the board's number.
+fn work_on<F: FnOnce(usize, Board) -> Result<Board, String>>(
+    position: usize,
+    read: Result<Board, ReadError>,
+    work: F,
+) -> Result<Board, (usize, String)> {
+    named(position, read).and_then(|b| {
+        let name = board_name(b.number, position);
+        work(position, b).map_err(|e| (name, e))
+    })
 }
 
 /// Writes boards one at a time in one format: the PBN export header
@@ -262,12 +314,11 @@ pub fn run_filter_shared_with<S: Send, W: Write, E: Write>(
                     let read = slot.lock().map(|mut b| b.take()).ok().flatten();
                     // A bug in one board's work must not lose the others.
                     let result = match read {
-                        Some(Ok(board)) => {
-                            catch_unwind(AssertUnwindSafe(|| work(state, i + 1, board)))
+                        Some(read) => work_on(i + 1, read, |n, board| {
+                            catch_unwind(AssertUnwindSafe(|| work(state, n, board)))
                                 .unwrap_or_else(|_| Err("internal error".to_string()))
-                        }
-                        Some(Err(e)) => Err(e.to_string()),
-                        None => Err("internal error".to_string()),
+                        }),
+                        None => Err((i + 1, "internal error".to_string())),
                     };
                     if done.send((i, result)).is_err() {
                         break;
@@ -286,7 +337,7 @@ pub fn run_filter_shared_with<S: Send, W: Write, E: Write>(
                     if result.is_err() {
                         progress.clear();
                     }
-                    summary.emit(written, result, &mut writer, &mut errors)?;
+                    summary.emit(result, &mut writer, &mut errors)?;
                     progress.update(written, "");
                 }
             }
@@ -301,7 +352,7 @@ pub fn run_filter_shared_with<S: Send, W: Write, E: Write>(
     Ok(summary)
 }
 
-/// What a filter run did.
+/// What a filter run did: boards seen and boards skipped for an error.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FilterSummary {
     pub boards: usize,
@@ -309,29 +360,42 @@ pub struct FilterSummary {
 }
 
 impl FilterSummary {
-    /// Writes board `n`'s result, or reports its error, and counts it.
-    fn emit<W: Write, E: Write>(
+    /// Counts one board's outcome and reports its error as
+    /// `board N: <error>` (N its name, see [`board_name`]).
+    pub fn count<E: Write>(
         &mut self,
-        n: usize,
-        result: Result<Board, String>,
-        writer: &mut BoardWriter<W>,
+        outcome: Result<(), (usize, String)>,
         errors: &mut E,
     ) -> io::Result<()> {
         self.boards += 1;
+        if let Err((name, e)) = outcome {
+            self.failed += 1;
+            writeln!(errors, "board {name}: {e}")?;
+        }
+        Ok(())
+    }
+
+    /// Writes a board's result, or reports its error, and counts it.
+    fn emit<W: Write, E: Write>(
+        &mut self,
+        result: Result<Board, (usize, String)>,
+        writer: &mut BoardWriter<W>,
+        errors: &mut E,
+    ) -> io::Result<()> {
         match result {
-            Ok(board) => writer.write(&board),
-            Err(e) => {
-                self.failed += 1;
-                writeln!(errors, "board {n}: {e}")
+            Ok(board) => {
+                writer.write(&board)?;
+                self.count(Ok(()), errors)
             }
+            Err(e) => self.count(Err(e), errors),
         }
     }
 }
 
 /// Runs a mode over every board of `text`: `work(n, board)` (n counts
 /// boards from 1 in input order) returns the board to write or a one-line
-/// error. Bad boards are reported as `board N: <error>` on `errors` and
-/// skipped. The exit status is the caller's: non-zero when
+/// error. Bad boards are reported as `board N: <error>` on `errors` (N
+/// the board's number, its position when it has none) and skipped. The exit status is the caller's: non-zero when
 /// `summary.failed > 0`.
 ///
 /// # Examples
@@ -374,13 +438,12 @@ pub fn run_filter_with<W: Write, E: Write>(
     let mut writer = BoardWriter::new(out, out_format);
     let mut summary = FilterSummary::default();
     for (i, read) in boards.into_iter().enumerate() {
-        let n = i + 1;
-        let result = read.map_err(|e| e.to_string()).and_then(|b| work(n, b));
+        let result = work_on(i + 1, read, &mut work);
         if result.is_err() {
             progress.clear();
         }
-        summary.emit(n, result, &mut writer, &mut errors)?;
-        progress.update(n, "");
+        summary.emit(result, &mut writer, &mut errors)?;
+        progress.update(i + 1, "");
     }
     progress.clear();
     Ok(summary)

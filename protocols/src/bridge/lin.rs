@@ -88,42 +88,69 @@ pub fn looks_like_lin(text: &str) -> bool {
     b.len() >= 3 && b[0].is_ascii_alphabetic() && b[1].is_ascii_alphabetic() && b[2] == b'|'
 }
 
-/// The `key|value|` pairs of a text, newlines removed.
-fn pairs(text: &str) -> Result<Vec<(String, String)>, LinError> {
-    let flat: String = text
-        .trim_start_matches('\u{feff}')
-        .chars()
-        .filter(|&c| c != '\r' && c != '\n')
-        .collect();
-    let mut parts = flat.split('|');
-    let mut out = Vec::new();
-    while let Some(key) = parts.next() {
-        let key = key.trim();
-        if key.is_empty() {
-            continue;
-        }
-        let Some(value) = parts.next() else {
-            return Err(LinError::Syntax(key.to_string()));
-        };
-        if key.len() != 2 || !key.chars().all(|c| c.is_ascii_alphanumeric()) {
-            return Err(LinError::Syntax(format!("{key}|{value}|")));
-        }
-        out.push((key.to_ascii_lowercase(), value.to_string()));
-    }
-    Ok(out)
+/// One element of a LIN text: a `key|value|` pair, or text that is not
+/// one (kept so that the board it sits in is refused, not misread).
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Item {
+    Pair(String, String),
+    Broken(String),
 }
 
-/// Splits a LIN text into boards' pairs (see the module documentation).
-fn split_boards(pairs: Vec<(String, String)>) -> Vec<Vec<(String, String)>> {
-    let mut boards: Vec<Vec<(String, String)>> = Vec::new();
-    let mut current: Vec<(String, String)> = Vec::new();
-    for (k, v) in pairs {
-        let has_deal = current.iter().any(|(k, _)| k == "md");
-        let starts = matches!(k.as_str(), "qx" | "pn" | "md");
+/// The elements of a LIN text. A line end closes a value whose `|` is
+/// missing (`mc|9` at the end of a line). A key that is not two letters
+/// or digits (`svo|` for `sv|o|`) is broken text, and the pairing starts
+/// again at the next element: one missing bar spoils one pair, not the
+/// rest of the file.
+fn items(text: &str) -> Vec<Item> {
+    let mut flat = String::with_capacity(text.len() + 16);
+    for line in text
+        .trim_start_matches('\u{feff}')
+        .split(['\r', '\n'])
+        .filter(|l| !l.trim().is_empty())
+    {
+        flat.push_str(line);
+        if !line.trim_end().ends_with('|') {
+            flat.push('|');
+        }
+    }
+    let parts: Vec<&str> = flat.split('|').collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < parts.len() {
+        let key = parts[i].trim();
+        let valid = key.len() == 2 && key.chars().all(|c| c.is_ascii_alphanumeric());
+        match parts.get(i + 1) {
+            _ if key.is_empty() => i += 1,
+            Some(value) if valid => {
+                out.push(Item::Pair(key.to_ascii_lowercase(), value.to_string()));
+                i += 2;
+            }
+            Some(value) => {
+                out.push(Item::Broken(format!("{key}|{value}|")));
+                i += 1;
+            }
+            None => {
+                out.push(Item::Broken(key.to_string()));
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+/// Splits a LIN text into boards' elements (see the module documentation).
+fn split_boards(items: Vec<Item>) -> Vec<Vec<Item>> {
+    let mut boards: Vec<Vec<Item>> = Vec::new();
+    let mut current: Vec<Item> = Vec::new();
+    for item in items {
+        let has_deal = current
+            .iter()
+            .any(|i| matches!(i, Item::Pair(k, _) if k == "md"));
+        let starts = matches!(&item, Item::Pair(k, _) if matches!(k.as_str(), "qx" | "pn" | "md"));
         if starts && has_deal {
             boards.push(std::mem::take(&mut current));
         }
-        current.push((k, v));
+        current.push(item);
     }
     if !current.is_empty() {
         boards.push(current);
@@ -131,37 +158,45 @@ fn split_boards(pairs: Vec<(String, String)>) -> Vec<Vec<(String, String)>> {
     boards
 }
 
-/// Parses every board of a LIN text; a text that is not `key|value|`
-/// pairs at all gives one error.
-pub fn parse_all(text: &str) -> Vec<Result<Board, LinError>> {
-    match pairs(text) {
-        Err(e) => vec![Err(e)],
-        Ok(p) => split_boards(p).iter().map(|b| parse_pairs(b)).collect(),
-    }
+/// The board number a board's elements give (`ah|Board 7|`, else
+/// `qx|o7|`), known even when the board cannot be read.
+fn board_number(items: &[Item]) -> Option<u32> {
+    let number = |key: &str| {
+        items.iter().find_map(|i| match i {
+            Item::Pair(k, v) if k == key => {
+                let digits: String = v.chars().filter(|c| c.is_ascii_digit()).collect();
+                digits.parse::<u32>().ok().filter(|&n| n > 0)
+            }
+            _ => None,
+        })
+    };
+    number("ah").or_else(|| number("qx"))
 }
 
-/// The number each board of a LIN text gives itself (`ah|Board 7|`, else
-/// `qx|o7|`), in the order of [`parse_all`]: names a board that fails to
-/// read.
-pub fn board_numbers(text: &str) -> Vec<Option<u32>> {
-    let number = |v: &str| {
-        let digits: String = v.chars().filter(|c| c.is_ascii_digit()).collect();
-        digits.parse::<u32>().ok()
-    };
-    match pairs(text) {
-        Err(_) => vec![None],
-        Ok(p) => split_boards(p)
-            .iter()
-            .map(|b| {
-                let find = |key: &str| {
-                    b.iter()
-                        .find(|(k, _)| k == key)
-                        .and_then(|(_, v)| number(v))
-                };
-                find("ah").or_else(|| find("qx"))
-            })
-            .collect(),
+/// Parses every board of a LIN text, in order.
+pub fn parse_all(text: &str) -> Vec<Result<Board, LinError>> {
+    read_all(text).into_iter().map(|(_, b)| b).collect()
+}
+
+/// [`parse_all`] with each board's number, known even when the board
+/// cannot be read.
+pub fn read_all(text: &str) -> Vec<(Option<u32>, Result<Board, LinError>)> {
+    split_boards(items(text))
+        .iter()
+        .map(|b| (board_number(b), parse_items(b)))
+        .collect()
+}
+
+/// A board's elements: the first broken one refuses the board.
+fn parse_items(items: &[Item]) -> Result<Board, LinError> {
+    let mut pairs = Vec::new();
+    for item in items {
+        match item {
+            Item::Pair(k, v) => pairs.push((k.clone(), v.clone())),
+            Item::Broken(text) => return Err(LinError::Syntax(text.clone())),
+        }
     }
+    parse_pairs(&pairs)
 }
 
 /// Parses a text that holds one board.

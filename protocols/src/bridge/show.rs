@@ -21,8 +21,8 @@ use engine::bridge::{
 
 use super::board::{Board, ContractTag};
 use super::handviewer;
-use super::io::{FilterSummary, Format, read_boards};
-use super::{lin, pbn, solve};
+use super::io::{FilterSummary, board_name, read_boards};
+use super::solve;
 use crate::progress::Progress;
 
 /// How suits are written.
@@ -512,26 +512,6 @@ pub struct ShowArgs {
     pub dd: bool,
 }
 
-/// What each board of a text calls itself (Board tag, LIN `ah`/`qx`), in
-/// reading order; `None` where it says nothing.
-fn board_labels(text: &str, format: Format, count: usize) -> Vec<Option<String>> {
-    let labels: Vec<Option<String>> = match format {
-        Format::Lin => lin::board_numbers(text)
-            .into_iter()
-            .map(|n| n.map(|n| n.to_string()))
-            .collect(),
-        _ => pbn::split_games(text)
-            .iter()
-            .map(|g| g.board_tag().map(|t| t.trim().to_string()))
-            .collect(),
-    };
-    if labels.len() == count {
-        labels
-    } else {
-        vec![None; count]
-    }
-}
-
 /// Shows every board of `text` on `out`: the diagram, then (with
 /// `handviewer`) the board's BBO handviewer link on a line of its own,
 /// an empty line between boards. A board that cannot be read or solved
@@ -550,33 +530,35 @@ pub fn run<W: Write, E: Write>(
     } else {
         Symbols::Unicode
     };
-    let (format, boards) = read_boards(text);
-    let labels = board_labels(text, format, boards.len());
+    let (_, boards) = read_boards(text);
     progress.set_total(boards.len());
     let mut solvers = Vec::new();
     let mut summary = FilterSummary::default();
     for (i, read) in boards.into_iter().enumerate() {
         summary.boards += 1;
-        let position = || (i + 1).to_string();
-        let label = labels[i].clone();
-        let shown = read.map_err(|e| e.to_string()).and_then(|board| {
-            let analysis = match Analysis::from_board(&board) {
-                Some(a) => Some(a),
-                None if args.dd => {
-                    if solvers.is_empty() {
-                        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-                        solvers = solve::solvers(threads);
+        let name = |number| board_name(number, i + 1);
+        let shown = read
+            .map_err(|e| (name(e.number), e.to_string()))
+            .and_then(|board| {
+                let number = board.number;
+                let analysis = match Analysis::from_board(&board) {
+                    Some(a) => Some(a),
+                    None if args.dd => {
+                        if solvers.is_empty() {
+                            let threads =
+                                std::thread::available_parallelism().map_or(1, |n| n.get());
+                            solvers = solve::solvers(threads);
+                        }
+                        Some(analyse(&mut solvers, &board).map_err(|e| (name(number), e))?)
                     }
-                    Some(analyse(&mut solvers, &board)?)
+                    None => None,
+                };
+                let mut text = diagram(&board, symbols, analysis.as_ref());
+                if handviewer {
+                    text.push_str(&format!("Handviewer {}\n", handviewer::link(&board)));
                 }
-                None => None,
-            };
-            let mut text = diagram(&board, symbols, analysis.as_ref());
-            if handviewer {
-                text.push_str(&format!("Handviewer {}\n", handviewer::link(&board)));
-            }
-            Ok(text)
-        });
+                Ok(text)
+            });
         match shown {
             Ok(text) => {
                 if summary.boards - summary.failed > 1 {
@@ -585,10 +567,9 @@ pub fn run<W: Write, E: Write>(
                 out.write_all(text.as_bytes())?;
                 out.flush()?;
             }
-            Err(e) => {
+            Err((name, e)) => {
                 summary.failed += 1;
                 progress.clear();
-                let name = label.unwrap_or_else(position);
                 writeln!(errors, "board {name}: {e}")?;
             }
         }

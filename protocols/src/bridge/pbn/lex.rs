@@ -20,11 +20,20 @@ pub struct RawGame {
 }
 
 impl RawGame {
-    /// The Board tag's value, if the game has one: names a game that
-    /// failed to read.
-    pub fn board_tag(&self) -> Option<&str> {
+    fn new() -> RawGame {
+        RawGame {
+            tokens: Vec::new(),
+            error: None,
+        }
+    }
+
+    /// The game's `Board` tag, if it has a positive number: the name its
+    /// errors are reported under, even when the game cannot be read.
+    pub fn number(&self) -> Option<u32> {
         self.tokens.iter().find_map(|t| match t {
-            Token::Tag(name, value) if name.eq_ignore_ascii_case("Board") => Some(value.as_str()),
+            Token::Tag(name, value) if name.eq_ignore_ascii_case("board") => {
+                value.trim().parse().ok().filter(|&n| n > 0)
+            }
             _ => None,
         })
     }
@@ -32,54 +41,76 @@ impl RawGame {
 
 /// Splits a PBN text into games (separated by semi-empty lines outside
 /// `{}` comments) and tokenizes each; `%` lines are skipped. Games
-/// without any token (comments only) are dropped.
+/// without any token (comments only) are dropped. Lines may end in LF,
+/// CRLF or CR alone (old Mac files).
+///
+/// A `{` comment that never closes spoils only its own game: the text
+/// after that game (from the first semi-empty line after the `{`) is read
+/// again as games, so the boards it would have swallowed are read (or
+/// reported) one by one.
 pub fn split_games(text: &str) -> Vec<RawGame> {
     // Windows tools may start the file with a byte-order mark.
-    let text = text.trim_start_matches('\u{feff}');
+    let text = text
+        .trim_start_matches('\u{feff}')
+        .replace("\r\n", "\n")
+        .replace('\r', "\n");
+    let lines: Vec<&str> = text.split('\n').collect();
     let mut games = Vec::new();
-    let mut current = RawGame {
-        tokens: Vec::new(),
-        error: None,
-    };
-    let mut in_brace = false;
-    let mut had_content = false;
-    for line in text.lines() {
-        let line = line.strip_suffix('\r').unwrap_or(line);
-        if !in_brace && line.starts_with('%') {
-            continue;
-        }
-        if !in_brace && line.trim().is_empty() {
-            if had_content {
-                games.push(std::mem::replace(
-                    &mut current,
-                    RawGame {
-                        tokens: Vec::new(),
-                        error: None,
-                    },
-                ));
-                had_content = false;
-            }
-            continue;
-        }
-        had_content |= lex_line(line, &mut in_brace, &mut current);
-    }
-    if in_brace && current.error.is_none() {
-        current.error = Some(PbnError::UnclosedComment);
-        had_content = true;
-    }
-    if had_content {
-        games.push(current);
+    let mut start = 0;
+    while start < lines.len() {
+        start = split_from(&lines, start, &mut games);
     }
     games.retain(|g| !g.tokens.is_empty() || g.error.is_some());
     games
 }
 
+/// Lexes games from `lines[start..]` into `games`; returns where to go
+/// on: the end, or the line after an unclosed `{`.
+fn split_from(lines: &[&str], start: usize, games: &mut Vec<RawGame>) -> usize {
+    let mut current = RawGame::new();
+    let mut in_brace = false;
+    let mut had_content = false;
+    let mut opened_at = start;
+    for (i, &line) in lines.iter().enumerate().skip(start) {
+        if !in_brace && line.starts_with('%') {
+            continue;
+        }
+        if !in_brace && line.trim().is_empty() {
+            if had_content {
+                games.push(std::mem::replace(&mut current, RawGame::new()));
+                had_content = false;
+            }
+            continue;
+        }
+        let (content, opened) = lex_line(line, &mut in_brace, &mut current);
+        had_content |= content;
+        if opened {
+            opened_at = i;
+        }
+    }
+    if in_brace {
+        current.error.get_or_insert(PbnError::UnclosedComment);
+        games.push(current);
+        // The rest of the spoilt game goes with it: read on from the
+        // first semi-empty line after the `{`.
+        return (opened_at + 1..lines.len())
+            .find(|&j| lines[j].trim().is_empty())
+            .unwrap_or(lines.len());
+    }
+    if had_content {
+        games.push(current);
+    }
+    lines.len()
+}
+
 /// Tokenizes one line into `game`; returns whether the line held anything
-/// (a token or a comment: a comment-only game is later dropped).
-fn lex_line(line: &str, in_brace: &mut bool, game: &mut RawGame) -> bool {
+/// (a token or a comment: a comment-only game is later dropped) and
+/// whether a `{` comment opened on it.
+fn lex_line(line: &str, in_brace: &mut bool, game: &mut RawGame) -> (bool, bool) {
     let chars: Vec<char> = line.chars().collect();
     let mut i = 0;
     let mut any = false;
+    let mut opened = false;
     while i < chars.len() {
         let c = chars[i];
         if *in_brace {
@@ -94,9 +125,10 @@ fn lex_line(line: &str, in_brace: &mut bool, game: &mut RawGame) -> bool {
             '{' => {
                 *in_brace = true;
                 any = true;
+                opened = true;
                 i += 1;
             }
-            ';' => return true,
+            ';' => return (true, opened),
             '[' => {
                 any = true;
                 match lex_tag(&chars, i) {
@@ -106,7 +138,7 @@ fn lex_line(line: &str, in_brace: &mut bool, game: &mut RawGame) -> bool {
                     }
                     Err(e) => {
                         game.error.get_or_insert(e);
-                        return true;
+                        return (true, opened);
                     }
                 }
             }
@@ -127,7 +159,7 @@ fn lex_line(line: &str, in_brace: &mut bool, game: &mut RawGame) -> bool {
                     }
                     _ => {
                         game.error.get_or_insert(PbnError::Note(text));
-                        return true;
+                        return (true, opened);
                     }
                 }
             }
@@ -157,7 +189,7 @@ fn lex_line(line: &str, in_brace: &mut bool, game: &mut RawGame) -> bool {
             }
         }
     }
-    any
+    (any, opened)
 }
 
 /// Lexes `[Name "value"]` starting at `chars[start] == '['`; returns the

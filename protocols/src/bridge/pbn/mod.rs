@@ -22,7 +22,7 @@ mod read;
 mod write;
 
 pub use lex::{RawGame, split_games};
-pub use read::{parse_all, parse_board, parse_game};
+pub use read::{parse_all, parse_board, parse_game, read_all};
 pub use write::{HEADER, write_board, write_file};
 
 /// Why a PBN game was rejected.

@@ -301,6 +301,15 @@ pub fn parse_all(text: &str) -> Vec<Result<Board, PbnError>> {
     split_games(text).iter().map(parse_game).collect()
 }
 
+/// [`parse_all`] with each game's `Board` number, known even when the
+/// game cannot be read.
+pub fn read_all(text: &str) -> Vec<(Option<u32>, Result<Board, PbnError>)> {
+    split_games(text)
+        .iter()
+        .map(|g| (g.number(), parse_game(g)))
+        .collect()
+}
+
 /// Parses a text that holds exactly one game.
 pub fn parse_board(text: &str) -> Result<Board, PbnError> {
     let games = split_games(text);
