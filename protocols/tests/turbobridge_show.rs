@@ -309,3 +309,31 @@ fn progress_shows_on_a_terminal_unless_quiet() {
     assert!(shown.contains("/s") && shown.contains(" left"), "{shown:?}");
     assert!(!quiet.contains("boards"), "{quiet:?}");
 }
+
+#[test]
+fn a_board_played_out_without_a_result_tag_scores_from_its_play() {
+    let played = run(&["--deals", "3", "--level", "heuristic"], "");
+    assert!(played.status.success());
+    let full = String::from_utf8(played.stdout).expect("utf-8");
+    let bare: String = full
+        .lines()
+        .filter(|l| !l.starts_with("[Result ") && !l.starts_with("[Score "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let contract_lines = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| l.starts_with("Contract ") || l.starts_with("Passed out"))
+            .map(str::to_string)
+            .collect()
+    };
+    let with_tags = contract_lines(&show(&[], &full));
+    assert_eq!(with_tags.len(), 3);
+    // Seed 1 bids a contract on all three boards.
+    assert!(
+        with_tags
+            .iter()
+            .all(|l| l.starts_with("Contract ") && l.contains(" tricks (")),
+        "{with_tags:?}"
+    );
+    assert_eq!(contract_lines(&show(&[], &bare)), with_tags);
+}

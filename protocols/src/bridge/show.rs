@@ -15,8 +15,8 @@ use std::io::{self, Write};
 use engine::bridge::par::{Par, par};
 use engine::bridge::scoring::ns_score;
 use engine::bridge::{
-    Call, Card, Contract, DdTable, Hand, Rank, Seat, Side, Strain, Suit, Trick, Vulnerability,
-    board_dealer, board_vulnerability,
+    Call, Card, Contract, DdTable, Hand, Play, Rank, Seat, Side, Strain, Suit, Trick,
+    Vulnerability, board_dealer, board_vulnerability,
 };
 
 use super::board::{Board, ContractTag};
@@ -364,7 +364,7 @@ fn contract_and_result(out: &mut String, board: &Board, s: Symbols) {
     };
     out.push('\n');
     let mut line = format!("Contract {}", s.contract(&contract));
-    match board.result {
+    match board.result.or_else(|| played_result(board, &contract)) {
         Some(tricks) => {
             let diff = i32::from(tricks) - i32::from(contract.tricks_needed());
             let outcome = match diff {
@@ -387,6 +387,20 @@ fn contract_and_result(out: &mut String, board: &Board, s: Symbols) {
         },
     }
     push_line(out, &line);
+}
+
+/// Declarer's tricks when the file gives no Result but the whole play:
+/// the engine's play replayed to the end.
+fn played_result(board: &Board, contract: &Contract) -> Option<u8> {
+    let cards = board.linear_play();
+    if cards.len() != 52 || !board.deal.is_full() {
+        return None;
+    }
+    let mut play = Play::new(&board.deal, contract);
+    for (_, card) in cards {
+        play.play(card).ok()?;
+    }
+    play.result()
 }
 
 /// The play in seat columns (West, North, East, South), one trick a
