@@ -102,7 +102,13 @@ fn main() -> ExitCode {
     }) = cli.command
     {
         let fixture = solve::fixture_deals();
-        let report = solve::bench(&fixture[..deals.min(fixture.len())], threads, only);
+        let mut progress = Progress::stderr("tables", None, cli.quiet);
+        let report = solve::bench_with_progress(
+            &fixture[..deals.min(fixture.len())],
+            threads,
+            only,
+            &mut progress,
+        );
         // A closed pipe (`| head`) is not an error worth a panic.
         let _ = writeln!(io::stdout(), "{report}");
         return ExitCode::SUCCESS;

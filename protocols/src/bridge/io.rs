@@ -220,7 +220,8 @@ fn work_on<F: FnOnce(usize, Board) -> Result<Board, String>>(
 
 /// Writes boards one at a time in one format: the PBN export header
 /// before the first, an empty line between PBN games, a line per LIN
-/// board. Flushes after every board so a long run shows progress.
+/// board or handviewer link. Flushes after every board so a long run
+/// shows progress.
 pub struct BoardWriter<W: Write> {
     out: W,
     format: Format,
