@@ -45,7 +45,7 @@ fn heuristic_players_follow_suit_on_thousands_of_random_boards() {
                 &options,
                 None,
                 &mut rng,
-                &mut || false,
+                &mut engine::control::Unlimited,
             )
             .expect("a card to play");
             assert!(
@@ -212,7 +212,7 @@ fn monte_carlo(play: &Play, infos: &[Info; 4], needed: u8) -> Card {
         &options,
         Some(&mut dd),
         &mut rng,
-        &mut || false,
+        &mut engine::control::Unlimited,
     )
     .expect("a card")
     .card

@@ -192,7 +192,7 @@ fn quality_bidding_and_declarer_play() {
                     options,
                     analysis,
                     &mut rng,
-                    &mut || false,
+                    &mut engine::control::Unlimited,
                 )
                 .expect("card");
                 play.play(choice.card).expect("legal");

@@ -18,6 +18,7 @@ pub mod par;
 pub mod play;
 pub mod rubber;
 pub mod scoring;
+pub mod table;
 pub mod trick;
 
 pub use auction::{Auction, AuctionError, Call, CallParseError};

@@ -7,24 +7,25 @@
 
 use std::fmt;
 use std::io::{self, Write};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use clap::{Args, ValueEnum};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use engine::bridge::bidding::Bidding;
-use engine::bridge::play::{DoubleDummy, PlayOptions, find_card};
+use engine::bridge::dds::Solver;
+use engine::bridge::play::PlayOptions;
 use engine::bridge::rubber::Rubber;
-use engine::bridge::scoring::{imps, ns_score};
-use engine::bridge::{
-    Call, Card, Contract, ContractBid, Deal, Play, Seat, Side, board_dealer, board_vulnerability,
-};
+use engine::bridge::scoring::imps;
+pub use engine::bridge::table::Seats;
+use engine::bridge::table::{Player, Table, TableError};
+use engine::bridge::{Card, ContractBid, Deal, Seat, Side, board_dealer, board_vulnerability};
+use engine::control::{Control, Progress};
 
 use super::board::{AuctionRecord, Board, ContractTag};
 use super::io::{BoardWriter, FilterSummary, Format, ReadError, board_name, read_boards};
-use crate::progress::Progress;
-use engine::bridge::par::par;
+// The terminal's progress line, not the search's progress report.
+use crate::progress::Progress as ProgressLine;
 
 /// How the play is scored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -45,57 +46,6 @@ pub enum Level {
     Heuristic,
     /// Monte-Carlo `FindCard` over the double-dummy solver.
     Montecarlo,
-}
-
-/// The seats the program plays (the handbook's "hands you wish to play",
-/// inverted).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Seats(pub [bool; 4]);
-
-impl Seats {
-    pub const ALL: Seats = Seats([true; 4]);
-
-    pub fn contains(self, seat: Seat) -> bool {
-        self.0[seat.index()]
-    }
-}
-
-/// A `--seats` value that is not a set of seat letters.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SeatsParseError(pub String);
-
-impl fmt::Display for SeatsParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "bad seats {:?}: expected letters from NESW, e.g. NS or NESW",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for SeatsParseError {}
-
-impl std::str::FromStr for Seats {
-    type Err = SeatsParseError;
-
-    fn from_str(s: &str) -> Result<Seats, SeatsParseError> {
-        let mut seats = [false; 4];
-        for c in s.chars().filter(|c| !matches!(c, ',' | ' ')) {
-            let seat = Seat::from_letter(c).ok_or_else(|| SeatsParseError(s.to_string()))?;
-            seats[seat.index()] = true;
-        }
-        Ok(Seats(seats))
-    }
-}
-
-impl fmt::Display for Seats {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for seat in Seat::ALL.into_iter().filter(|&s| self.contains(s)) {
-            write!(f, "{}", seat.letter())?;
-        }
-        Ok(())
-    }
 }
 
 /// Options of the play mode.
@@ -140,16 +90,8 @@ pub struct PlayArgs {
 /// Why a board cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FilterError {
-    /// A hand is missing cards the program needs.
-    IncompleteDeal { seat: Seat, cards: usize },
-    /// An input call is not legal.
-    IllegalCall { call: Call, reason: String },
-    /// An input card is not legal.
-    IllegalCard {
-        seat: Seat,
-        card: Card,
-        reason: String,
-    },
+    /// The table refused the deal, a call or a card of the input.
+    Table(TableError),
     /// The input gives play but no contract to play it in.
     NoContract,
     /// The rubber score card refused the deal.
@@ -159,16 +101,7 @@ pub enum FilterError {
 impl fmt::Display for FilterError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            FilterError::IncompleteDeal { seat, cards } => {
-                write!(
-                    f,
-                    "{seat} holds {cards} cards: expected a full deal of 13 cards a hand"
-                )
-            }
-            FilterError::IllegalCall { call, reason } => write!(f, "illegal call {call}: {reason}"),
-            FilterError::IllegalCard { seat, card, reason } => {
-                write!(f, "illegal card {card} by {seat}: {reason}")
-            }
+            FilterError::Table(e) => e.fmt(f),
             FilterError::NoContract => f.write_str(
                 "play given but no contract: expected an auction or Contract and Declarer tags",
             ),
@@ -179,41 +112,59 @@ impl fmt::Display for FilterError {
 
 impl std::error::Error for FilterError {}
 
-/// The state of an auction and play taken as far as the input and the
-/// program's seats go.
-struct TableState {
-    bidding: Bidding,
-    play: Option<(Contract, Play)>,
+impl From<TableError> for FilterError {
+    fn from(e: TableError) -> FilterError {
+        FilterError::Table(e)
+    }
 }
 
-/// Turbo Bridge at the table: the options, the rubber card and the solver.
+/// The time the play mode has spent, as the table's players ask it:
+/// `--time-per-card` is measured on this clock. Nothing stops a board
+/// early but that budget.
+struct WallClock(Instant);
+
+impl Control<Progress<Card>> for WallClock {
+    fn elapsed_ms(&self) -> u64 {
+        u64::try_from(self.0.elapsed().as_millis()).unwrap_or(u64::MAX)
+    }
+
+    fn stop_requested(&self) -> bool {
+        false
+    }
+}
+
+/// The play mode: maps each board's record onto a [`Table`], lets the
+/// program ([`Player`]) act for its seats, and writes the table back into
+/// the record with the score (the rubber card is kept across boards).
 pub struct Robot {
     args: PlayArgs,
     rubber: Rubber,
-    solver: Option<Box<dyn DoubleDummy>>,
+    player: Player,
+    clock: WallClock,
 }
 
 impl Robot {
     /// `solver` is the double-dummy analysis used by the Monte-Carlo play,
     /// the cheat option and the IMP scoring.
-    pub fn new(args: PlayArgs, solver: Option<Box<dyn DoubleDummy>>) -> Robot {
-        Robot {
-            args,
-            rubber: Rubber::new(),
-            solver,
-        }
-    }
-
-    fn play_options(&self) -> PlayOptions {
-        let base = match self.args.level {
+    pub fn new(args: PlayArgs, solver: Option<Solver>) -> Robot {
+        let base = match args.level {
             Level::Heuristic => PlayOptions::heuristic(),
             Level::Montecarlo => PlayOptions::default(),
         };
-        PlayOptions {
-            samples: self.args.samples.max(1),
-            cheat: self.args.cheat,
-            search_tricks: self.args.search_tricks,
+        let options = PlayOptions {
+            samples: args.samples.max(1),
+            cheat: args.cheat,
+            search_tricks: args.search_tricks,
             ..base
+        };
+        // The heuristic level never searches (its SearchFac is 0), so the
+        // solver serves only the IMP scoring there.
+        let player = Player::new(options, solver).with_time_per_card(args.time_per_card);
+        Robot {
+            args,
+            rubber: Rubber::new(),
+            player,
+            clock: WallClock(Instant::now()),
         }
     }
 
@@ -223,15 +174,10 @@ impl Robot {
         StdRng::seed_from_u64(self.args.seed ^ (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
     }
 
-    /// Fills in dealer and vulnerability, checks the deal.
-    fn prepare(&mut self, board: &mut Board) -> Result<(), FilterError> {
+    /// Fills in dealer and vulnerability from the record (or the board
+    /// number, or the rubber).
+    fn prepare(&mut self, board: &mut Board) {
         board.complete_deal();
-        for seat in Seat::ALL {
-            let cards = board.deal[seat].len();
-            if cards != 13 {
-                return Err(FilterError::IncompleteDeal { seat, cards });
-            }
-        }
         let number = board.number.unwrap_or(1);
         let dealer = board
             .auction
@@ -245,127 +191,63 @@ impl Robot {
         } else if board.vulnerability.is_none() {
             board.vulnerability = Some(board_vulnerability(number));
         }
-        Ok(())
     }
 
-    /// Replays the input's calls and cards; with `act`, the program makes
-    /// the calls and plays the cards of its seats until it reaches a seat
-    /// it does not play or the end.
-    fn advance(&mut self, n: usize, board: &Board, act: bool) -> Result<TableState, FilterError> {
+    /// The board's table with the input's calls and cards; with `act`,
+    /// the program makes the calls and plays the cards of its seats until
+    /// it reaches a seat it does not play or the end.
+    fn advance(&mut self, n: usize, board: &Board, act: bool) -> Result<Table, FilterError> {
         let dealer = board.dealer.unwrap_or(Seat::North);
-        let mut bidding = Bidding::new(dealer);
+        let vulnerability = board.vulnerability.unwrap_or_default();
+        let mut table = Table::new(board.deal, dealer, vulnerability)?;
         if let Some(rec) = &board.auction {
             for &call in rec.auction.calls() {
-                bidding.push(call).map_err(|e| FilterError::IllegalCall {
-                    call,
-                    reason: e.to_string(),
-                })?;
+                table.call(call)?;
             }
         }
-        while act && !bidding.is_complete() && self.args.seats.contains(bidding.next_seat()) {
-            let call = bidding.find_bid(board.deal[bidding.next_seat()]);
-            bidding.push(call).map_err(|e| FilterError::IllegalCall {
-                call,
-                reason: e.to_string(),
-            })?;
+        if act {
+            self.player.bid_for(&mut table, self.args.seats)?;
         }
-        let contract = if bidding.is_complete() {
-            bidding.auction().final_contract()
-        } else {
-            None
-        };
-        let Some(contract) = contract else {
+        if table.contract().is_none() {
             if board.auction.is_none() && !board.linear_play().is_empty() {
                 return Err(FilterError::NoContract);
             }
-            return Ok(TableState {
-                bidding,
-                play: None,
-            });
-        };
-        let mut play = Play::new(&board.deal, &contract);
-        for (seat, card) in board.linear_play() {
-            play.play(card).map_err(|e| FilterError::IllegalCard {
-                seat,
-                card,
-                reason: e.to_string(),
-            })?;
+            return Ok(table);
+        }
+        for (_, card) in board.linear_play() {
+            table.card(card)?;
         }
         if act {
             let mut rng = self.rng_for(n);
-            while !play.is_finished() && self.args.seats.contains(controller(&play)) {
-                let card = self.choose_card(&bidding, &contract, &play, &mut rng);
-                play.play(card).map_err(|e| FilterError::IllegalCard {
-                    seat: play.next_seat(),
-                    card,
-                    reason: e.to_string(),
-                })?;
-            }
+            self.player
+                .play_for(&mut table, self.args.seats, &mut rng, &mut self.clock)?;
         }
-        Ok(TableState {
-            bidding,
-            play: Some((contract, play)),
-        })
-    }
-
-    fn choose_card(
-        &mut self,
-        bidding: &Bidding,
-        contract: &Contract,
-        play: &Play,
-        rng: &mut StdRng,
-    ) -> Card {
-        let options = self.play_options();
-        let budget = self.args.time_per_card.map(Duration::from_millis);
-        let start = Instant::now();
-        let mut stop = move || budget.is_some_and(|b| start.elapsed() >= b);
-        let dd: Option<&mut dyn DoubleDummy> = match (self.args.level, self.solver.as_mut()) {
-            (Level::Montecarlo, Some(solver)) => Some(solver.as_mut()),
-            // The pure heuristic player uses no search even when cheating.
-            _ => None,
-        };
-        let legal = play.legal_cards();
-        find_card(
-            play,
-            bidding.infos(),
-            contract.tricks_needed(),
-            &options,
-            dd,
-            rng,
-            &mut stop,
-        )
-        .map(|c| c.card)
-        .filter(|&c| legal.contains(c))
-        .or_else(|| legal.iter().next())
-        .unwrap_or(Card::new(
-            engine::bridge::Suit::Clubs,
-            engine::bridge::Rank(2),
-        ))
+        Ok(table)
     }
 
     /// The play mode for one board: bid and play the program's seats and
     /// record everything in the board.
     pub fn process(&mut self, n: usize, mut board: Board) -> Result<Board, FilterError> {
-        self.prepare(&mut board)?;
-        let state = self.advance(n, &board, true)?;
+        self.prepare(&mut board);
+        let table = self.advance(n, &board, true)?;
         let mut annotations = board
             .auction
             .as_ref()
             .map(|a| a.annotations.clone())
             .unwrap_or_default();
-        annotations.resize(state.bidding.len(), None);
+        annotations.resize(table.bidding().len(), None);
         board.auction = Some(AuctionRecord {
-            auction: state.bidding.auction().clone(),
+            auction: table.bidding().auction().clone(),
             annotations,
         });
-        if !state.bidding.is_complete() {
+        if !table.bidding().is_complete() {
             return Ok(board);
         }
-        let Some((contract, play)) = state.play else {
+        let (Some(contract), Some(play)) = (table.contract(), table.play()) else {
             board.contract = Some(ContractTag::PassedOut);
             board.declarer = None;
             board.result = None;
-            self.score(&mut board, None, 0)?;
+            self.score(&mut board, &table)?;
             return Ok(board);
         };
         board.contract = Some(ContractTag::Bid(ContractBid {
@@ -378,21 +260,18 @@ impl Robot {
         if !cards.is_empty() {
             let _ = board.set_linear_play(contract.opening_leader(), &cards, contract.strain);
         }
-        board.result = play.result();
-        if let Some(tricks) = play.result() {
-            self.score(&mut board, Some(&contract), tricks)?;
+        board.result = table.result();
+        if table.result().is_some() {
+            self.score(&mut board, &table)?;
         }
         Ok(board)
     }
 
-    fn score(
-        &mut self,
-        board: &mut Board,
-        contract: Option<&Contract>,
-        tricks: u8,
-    ) -> Result<(), FilterError> {
-        let vulnerability = board.vulnerability.unwrap_or_default();
-        let ns = ns_score(contract, vulnerability, tricks);
+    /// Writes the score of a finished board in the chosen scoring.
+    fn score(&mut self, board: &mut Board, table: &Table) -> Result<(), FilterError> {
+        let (Some((contract, tricks)), Some(ns)) = (table.outcome(), table.ns_score()) else {
+            return Ok(());
+        };
         board.score = Some(ns);
         board.scoring = match self.args.scoring {
             Scoring::Duplicate => String::new(),
@@ -407,7 +286,7 @@ impl Robot {
                 }
                 let deal = self
                     .rubber
-                    .record(contract, tricks)
+                    .record(contract.as_ref(), tricks)
                     .map_err(|e| FilterError::Rubber(e.to_string()))?;
                 let points = deal.below + deal.above;
                 let ns_points = match deal.side {
@@ -427,16 +306,13 @@ impl Robot {
                 );
             }
             Scoring::Imps => {
-                if let Some(solver) = self.solver.as_deref_mut()
-                    && let Some(table) = solver.dd_table(&board.deal)
-                {
-                    let dealer = board.dealer.unwrap_or(Seat::North);
-                    let p = par(&table, dealer, vulnerability);
+                if let Some(dd) = self.player.dd_table(&board.deal) {
+                    let p = table.par(&dd);
                     board.optimum_score = Some(p.ns_score);
                     board
                         .other_tags
                         .insert("ScoreIMP".to_string(), side_imps(imps(ns - p.ns_score)));
-                    board.dd_tricks = Some(table);
+                    board.dd_tricks = Some(dd);
                 }
             }
         }
@@ -446,31 +322,13 @@ impl Robot {
     /// `--next`: the next call or card for the seat to act, or `-` when
     /// the board is complete.
     pub fn next_action(&mut self, n: usize, mut board: Board) -> Result<String, FilterError> {
-        self.prepare(&mut board)?;
-        let state = self.advance(n, &board, false)?;
-        if !state.bidding.is_complete() {
-            let seat = state.bidding.next_seat();
-            return Ok(state.bidding.find_bid(board.deal[seat]).to_string());
-        }
-        match state.play {
-            Some((contract, play)) if !play.is_finished() => {
-                let mut rng = self.rng_for(n);
-                Ok(self
-                    .choose_card(&state.bidding, &contract, &play, &mut rng)
-                    .to_string())
-            }
-            _ => Ok("-".to_string()),
-        }
-    }
-}
-
-/// The seat that chooses the next card: declarer plays for dummy.
-fn controller(play: &Play) -> Seat {
-    let next = play.next_seat();
-    if next == play.declarer().partner() {
-        play.declarer()
-    } else {
-        next
+        self.prepare(&mut board);
+        let table = self.advance(n, &board, false)?;
+        let mut rng = self.rng_for(n);
+        Ok(self
+            .player
+            .decide(&table, &mut rng, &mut self.clock)
+            .map_or_else(|| "-".to_string(), |action| action.to_string()))
     }
 }
 
@@ -494,25 +352,25 @@ fn random_boards(count: u32, seed: u64) -> Vec<Board> {
 /// Runs the play mode. `input` is read only when `--deals` is not given.
 pub fn run<W: Write, E: Write>(
     args: PlayArgs,
-    solver: Option<Box<dyn DoubleDummy>>,
+    solver: Option<Solver>,
     input: impl FnOnce() -> io::Result<String>,
     format: Format,
     out: W,
     errors: E,
 ) -> io::Result<FilterSummary> {
-    let mut progress = Progress::off();
+    let mut progress = ProgressLine::off();
     run_with_progress(args, solver, input, format, out, errors, &mut progress)
 }
 
 /// [`run`] showing `progress` (boards done of the total).
 pub fn run_with_progress<W: Write, E: Write>(
     args: PlayArgs,
-    solver: Option<Box<dyn DoubleDummy>>,
+    solver: Option<Solver>,
     input: impl FnOnce() -> io::Result<String>,
     format: Format,
     out: W,
     mut errors: E,
-    progress: &mut Progress,
+    progress: &mut ProgressLine,
 ) -> io::Result<FilterSummary> {
     let boards: Vec<Result<Board, ReadError>> = match args.deals {
         Some(count) => random_boards(count, args.seed)
@@ -573,8 +431,8 @@ pub fn run_with_progress<W: Write, E: Write>(
 }
 
 /// The double-dummy analysis the play mode uses.
-pub fn default_solver() -> Option<Box<dyn DoubleDummy>> {
-    Some(Box::new(engine::bridge::dds::Solver::new()))
+pub fn default_solver() -> Option<Solver> {
+    Some(Solver::new())
 }
 
 #[cfg(test)]

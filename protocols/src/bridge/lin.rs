@@ -7,7 +7,8 @@
 //! `!`), `an` (explanation of the last call), `pc` (a card, or a whole
 //! trick), `mc` (declarer's total tricks, a claim); `pg`, `st`, `rh`,
 //! `nt` and unknown keys are skipped. A new board starts at `qx`, `pn` or
-//! `md` once the current one has a deal.
+//! `md` once the current one has a deal, and at a second `qx` (or `pn`
+//! in a file without `qx`) even without one.
 
 use std::fmt;
 
@@ -96,42 +97,39 @@ enum Item {
     Broken(String),
 }
 
-/// The elements of a LIN text. A line end closes a value whose `|` is
-/// missing (`mc|9` at the end of a line). A key that is not two letters
-/// or digits (`svo|` for `sv|o|`) is broken text, and the pairing starts
-/// again at the next element: one missing bar spoils one pair, not the
-/// rest of the file.
+/// The elements of a LIN text. BBO writes whole pairs on a line, so a
+/// line end closes a value whose `|` is missing (`mc|9` at the end of a
+/// line) and a key left without a value there is broken. A key that is
+/// not two letters or digits (`svo|` for `sv|o|`) is broken text, and the
+/// pairing starts again at the next element: one missing bar spoils one
+/// pair, not the rest of the file.
 fn items(text: &str) -> Vec<Item> {
-    let mut flat = String::with_capacity(text.len() + 16);
-    for line in text
-        .trim_start_matches('\u{feff}')
-        .split(['\r', '\n'])
-        .filter(|l| !l.trim().is_empty())
-    {
-        flat.push_str(line);
-        if !line.trim_end().ends_with('|') {
-            flat.push('|');
-        }
-    }
-    let parts: Vec<&str> = flat.split('|').collect();
     let mut out = Vec::new();
-    let mut i = 0;
-    while i < parts.len() {
-        let key = parts[i].trim();
-        let valid = key.len() == 2 && key.chars().all(|c| c.is_ascii_alphanumeric());
-        match parts.get(i + 1) {
-            _ if key.is_empty() => i += 1,
-            Some(value) if valid => {
-                out.push(Item::Pair(key.to_ascii_lowercase(), value.to_string()));
-                i += 2;
-            }
-            Some(value) => {
-                out.push(Item::Broken(format!("{key}|{value}|")));
-                i += 1;
-            }
-            None => {
-                out.push(Item::Broken(key.to_string()));
-                i += 1;
+    for line in text.trim_start_matches('\u{feff}').split(['\r', '\n']) {
+        let line = line.trim_end();
+        let line = line.strip_suffix('|').unwrap_or(line);
+        if line.trim().is_empty() {
+            continue;
+        }
+        let parts: Vec<&str> = line.split('|').collect();
+        let mut i = 0;
+        while i < parts.len() {
+            let key = parts[i].trim();
+            let valid = key.len() == 2 && key.chars().all(|c| c.is_ascii_alphanumeric());
+            match parts.get(i + 1) {
+                _ if key.is_empty() => i += 1,
+                Some(value) if valid => {
+                    out.push(Item::Pair(key.to_ascii_lowercase(), value.to_string()));
+                    i += 2;
+                }
+                Some(value) => {
+                    out.push(Item::Broken(format!("{key}|{value}|")));
+                    i += 1;
+                }
+                None => {
+                    out.push(Item::Broken(format!("{key}|")));
+                    i += 1;
+                }
             }
         }
     }
@@ -143,11 +141,25 @@ fn split_boards(items: Vec<Item>) -> Vec<Vec<Item>> {
     let mut boards: Vec<Vec<Item>> = Vec::new();
     let mut current: Vec<Item> = Vec::new();
     for item in items {
-        let has_deal = current
-            .iter()
-            .any(|i| matches!(i, Item::Pair(k, _) if k == "md"));
-        let starts = matches!(&item, Item::Pair(k, _) if matches!(k.as_str(), "qx" | "pn" | "md"));
-        if starts && has_deal {
+        let holds = |key: &str| {
+            current
+                .iter()
+                .any(|i| matches!(i, Item::Pair(k, _) if k == key))
+        };
+        // A `qx` (or, in files without them, a `pn`) that the current
+        // board already holds starts the next board too, so a board
+        // without its deal does not swallow the next. (A vugraph header's
+        // `pn` before the first `qx` stays with that board.)
+        let starts = match &item {
+            Item::Pair(k, _) => match k.as_str() {
+                "md" => holds("md"),
+                "qx" => holds("md") || holds("qx"),
+                "pn" => holds("md") || (holds("pn") && !holds("qx")),
+                _ => false,
+            },
+            Item::Broken(_) => false,
+        };
+        if starts {
             boards.push(std::mem::take(&mut current));
         }
         current.push(item);

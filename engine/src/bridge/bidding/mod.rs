@@ -9,13 +9,14 @@
 
 mod class;
 mod info;
+mod meaning;
 mod normal;
 mod system;
 
 pub use class::{BidClass, is_game};
 pub use info::{HandShape, Info, MAX_POINTS};
+pub use meaning::{Meaning, Requirement, Special};
 pub use normal::min_points;
-pub use system::{Meaning, Requirement, Special};
 
 use crate::bridge::{Auction, AuctionError, Call, Hand, Seat};
 use class::Context;

@@ -4,7 +4,7 @@
 
 use super::class::{BidClass, Context, is_game};
 use super::info::{HandShape, MAX_POINTS};
-use super::system::{Meaning, Requirement};
+use super::meaning::{Meaning, Requirement};
 use crate::bridge::{Call, Strain};
 
 /// Turbo Bridge `MinPoints` (the handbook's `MinTab`): combined points of

@@ -13,6 +13,7 @@ use super::select::select;
 use super::view::View;
 use crate::bridge::bidding::Info;
 use crate::bridge::{Card, DdTable, Deal, Play, Seat, Strain};
+use crate::control::{Control, Progress};
 
 /// An open-cards (double-dummy) analysis of a position.
 pub trait DoubleDummy {
@@ -138,8 +139,9 @@ fn simulation(play: &Play, sample: &Deal) -> Play {
 
 /// Turbo Bridge `FindCard` for the player to act in `play` (declarer for
 /// dummy). `tricks_needed` is the contract's target; `infos` what the
-/// auction revealed. `stop` is asked between deals (after the first) and
-/// ends the sampling early, e.g. when a time budget is spent.
+/// auction revealed. `control` is asked between deals (after the first)
+/// whether to stop, e.g. when a time budget is spent, and told after each
+/// deal how many have been analysed (the progress's depth).
 pub fn find_card<R: Rng + ?Sized>(
     play: &Play,
     infos: &[Info; 4],
@@ -147,7 +149,7 @@ pub fn find_card<R: Rng + ?Sized>(
     options: &PlayOptions,
     dd: Option<&mut dyn DoubleDummy>,
     rng: &mut R,
-    stop: &mut dyn FnMut() -> bool,
+    control: &mut dyn Control<Progress<Card>>,
 ) -> Option<CardChoice> {
     let legal = play.legal_cards();
     let first = legal.iter().next()?;
@@ -186,7 +188,7 @@ pub fn find_card<R: Rng + ?Sized>(
     let mut value = [0i64; 64];
     let mut done = 0;
     for i in 0..samples {
-        if i > 0 && stop() {
+        if i > 0 && control.stop_requested() {
             break;
         }
         let sample = view.sample(play, rng);
@@ -208,6 +210,12 @@ pub fn find_card<R: Rng + ?Sized>(
                 value[card.bit() as usize] += if declaring { score } else { -score };
             }
         }
+        control.report(&Progress {
+            depth: done as u32,
+            score: 0,
+            nodes: 0,
+            pv: Vec::new(),
+        });
     }
     let mut values: Vec<(Card, f64)> = legal
         .iter()

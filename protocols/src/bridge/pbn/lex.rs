@@ -44,10 +44,10 @@ impl RawGame {
 /// without any token (comments only) are dropped. Lines may end in LF,
 /// CRLF or CR alone (old Mac files).
 ///
-/// A `{` comment that never closes spoils only its own game: the text
-/// after that game (from the first semi-empty line after the `{`) is read
-/// again as games, so the boards it would have swallowed are read (or
-/// reported) one by one.
+/// A `{` comment that never closes, or runs across a game boundary into
+/// tag pairs, spoils only its own game: the text after that game (from
+/// the first semi-empty line after the `{`) is read again as games, so
+/// the boards it would have swallowed are read (or reported) one by one.
 pub fn split_games(text: &str) -> Vec<RawGame> {
     // Windows tools may start the file with a byte-order mark.
     let text = text
@@ -64,6 +64,19 @@ pub fn split_games(text: &str) -> Vec<RawGame> {
     games
 }
 
+/// Whether the first line after the semi-empty lines at the start of
+/// `lines` opens a tag pair (`[Name "…`): the start of a game.
+fn game_follows(lines: &[&str]) -> bool {
+    lines
+        .iter()
+        .map(|l| l.trim_start())
+        .find(|l| !l.is_empty())
+        .is_some_and(|l| {
+            let mut chars = l.chars();
+            chars.next() == Some('[') && chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        })
+}
+
 /// Lexes games from `lines[start..]` into `games`; returns where to go
 /// on: the end, or the line after an unclosed `{`.
 fn split_from(lines: &[&str], start: usize, games: &mut Vec<RawGame>) -> usize {
@@ -72,6 +85,14 @@ fn split_from(lines: &[&str], start: usize, games: &mut Vec<RawGame>) -> usize {
     let mut had_content = false;
     let mut opened_at = start;
     for (i, &line) in lines.iter().enumerate().skip(start) {
+        if in_brace && line.trim().is_empty() && game_follows(&lines[i..]) {
+            // A comment does not hold whole games: one that runs across
+            // a game boundary into tag pairs is a `{` left open that would
+            // swallow the games after it (whatever later `}` closes it).
+            current.error.get_or_insert(PbnError::UnclosedComment);
+            games.push(current);
+            return i;
+        }
         if !in_brace && line.starts_with('%') {
             continue;
         }

@@ -1,0 +1,156 @@
+//! What a call means in the Turbo Bridge `BidSystem`: what it reveals
+//! (`Info`) and what it requires of a hand. Both halves of the system, the
+//! class rules (`system.rs`) and the normal bids (`normal.rs`), speak this
+//! vocabulary; it depends on neither.
+
+use super::info::{HandShape, Info, MAX_POINTS};
+use crate::bridge::{Strain, Suit};
+
+/// A condition of table 3-1 that minimum lengths and point ranges cannot
+/// express.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Special {
+    None,
+    /// "Table Talk": the suit the choice-of-suit rules pick.
+    PreferredSuit(Suit),
+    /// Notrump distribution: no singleton, at most one doubleton.
+    Balanced,
+    /// Stayman asks for a four-card major, so it needs one.
+    FourCardMajor,
+    /// The answer to Stayman: hearts with four hearts, spades with four
+    /// spades (and not four hearts), diamonds otherwise.
+    StaymanAnswer(Strain),
+    Aces(u8),
+    Kings(u8),
+    /// Any answer to an opening two but 2NT: at least an ace and a king.
+    AceAndKing,
+}
+
+/// What a hand must hold for a call of a class.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Requirement {
+    /// Range of high-card plus distribution points.
+    pub points: (u8, u8),
+    /// Range of high-card points (notrump bids count only these).
+    pub hcp: (u8, u8),
+    pub min_len: [u8; 4],
+    pub special: Special,
+}
+
+impl Default for Requirement {
+    fn default() -> Self {
+        Requirement {
+            points: (0, MAX_POINTS),
+            hcp: (0, MAX_POINTS),
+            min_len: [0; 4],
+            special: Special::None,
+        }
+    }
+}
+
+impl Requirement {
+    pub(super) fn points(lo: u8, hi: u8) -> Self {
+        Requirement {
+            points: (lo, hi),
+            ..Default::default()
+        }
+    }
+
+    pub(super) fn hcp(lo: u8, hi: u8) -> Self {
+        Requirement {
+            hcp: (lo, hi),
+            ..Default::default()
+        }
+    }
+
+    pub(super) fn with_len(mut self, suit: Suit, len: u8) -> Self {
+        self.min_len[suit.index()] = len;
+        self
+    }
+
+    pub(super) fn with(mut self, special: Special) -> Self {
+        self.special = special;
+        self
+    }
+
+    /// How far a hand is from this requirement: points outside the ranges
+    /// plus three per missing card plus six for a failed special condition.
+    pub fn misfit(&self, hand: &HandShape) -> i32 {
+        fn outside(v: u8, (lo, hi): (u8, u8)) -> i32 {
+            if v < lo {
+                (lo - v) as i32
+            } else if v > hi {
+                (v - hi) as i32
+            } else {
+                0
+            }
+        }
+        let mut m = outside(hand.points(), self.points) + outside(hand.hcp, self.hcp);
+        for s in 0..4 {
+            m += 3 * self.min_len[s].saturating_sub(hand.len[s]) as i32;
+        }
+        let special_ok = match self.special {
+            Special::None => true,
+            Special::PreferredSuit(s) => hand.preferred_suit() == s,
+            Special::Balanced => hand.is_balanced(),
+            Special::FourCardMajor => hand.len[2] >= 4 || hand.len[3] >= 4,
+            Special::StaymanAnswer(strain) => {
+                let answer = if hand.len[2] >= 4 {
+                    Strain::Hearts
+                } else if hand.len[3] >= 4 {
+                    Strain::Spades
+                } else {
+                    Strain::Diamonds
+                };
+                answer == strain
+            }
+            Special::Aces(n) => hand.aces % 4 == n % 4,
+            Special::Kings(n) => hand.kings % 4 == n % 4,
+            Special::AceAndKing => hand.aces >= 1 && hand.kings >= 1,
+        };
+        if special_ok { m } else { m + 6 }
+    }
+
+    /// What the requirement tells the other players.
+    pub(super) fn revealed(&self) -> Info {
+        let mut info = Info {
+            min_len: self.min_len,
+            min_p: self.points.0.max(self.hcp.0),
+            max_p: self
+                .points
+                .1
+                .min(self.hcp.1.saturating_add(3))
+                .min(MAX_POINTS),
+            ..Info::default()
+        };
+        match self.special {
+            Special::Balanced => {
+                for l in &mut info.min_len {
+                    *l = (*l).max(2);
+                }
+            }
+            Special::StaymanAnswer(Strain::Hearts) => info.min_len[2] = info.min_len[2].max(4),
+            Special::StaymanAnswer(Strain::Spades) => info.min_len[3] = info.min_len[3].max(4),
+            Special::Aces(n) => info.aces = Some(n),
+            Special::Kings(n) => info.kings = Some(n),
+            _ => {}
+        }
+        info
+    }
+}
+
+/// The meaning of a call: what it reveals and what it requires.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Meaning {
+    pub revealed: Info,
+    pub requirement: Requirement,
+}
+
+impl From<Requirement> for Meaning {
+    fn from(requirement: Requirement) -> Self {
+        Meaning {
+            revealed: requirement.revealed(),
+            requirement,
+        }
+    }
+}

@@ -1,0 +1,455 @@
+//! Turbo Bridge at the table (handbook ch. 7, the main loop of BRIDGE.PAS):
+//! one board's auction and play, the seats the program plays, declarer
+//! playing dummy, and the score.
+//!
+//! A [`Table`] records what happens at the table, whoever decides it: calls
+//! and cards come from the front end (a file, a player, a table manager)
+//! or from the program. A [`Player`] is the program: for the seat to act
+//! it finds the call (`FindBid`) or the card (`FindCard`, Monte-Carlo over
+//! the double-dummy solver), and plays the seats it is given until a seat
+//! it does not play or the end of the board. The front end only maps its
+//! records onto the table and back.
+//!
+//! The player decides from what the seat to act may know: its own hand,
+//! dummy's once it is shown, and what the auction revealed (`View`); only
+//! the cheat option looks at every hand.
+//!
+//! # Examples
+//!
+//! ```
+//! use engine::bridge::play::PlayOptions;
+//! use engine::bridge::table::{Player, Seats, Table};
+//! use engine::bridge::{Deal, Seat, Vulnerability};
+//! use engine::control::Unlimited;
+//! use rand::SeedableRng;
+//!
+//! let deal: Deal = "N:A98.76.Q765.QT97 T76532.AT9.A2.84 .KJ8542.KJT93.32 KQJ4.Q3.84.AKJ65"
+//!     .parse()
+//!     .unwrap();
+//! let mut table = Table::new(deal, Seat::North, Vulnerability::None).unwrap();
+//! let mut player = Player::new(PlayOptions::heuristic(), None);
+//! let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+//! player.act_for(&mut table, Seats::ALL, &mut rng, &mut Unlimited).unwrap();
+//! assert!(table.is_finished());
+//! assert!(table.ns_score().is_some());
+//! ```
+
+use std::fmt;
+
+use rand::Rng;
+
+use super::bidding::Bidding;
+use super::dds::Solver;
+use super::par::{Par, par};
+use super::play::{PlayOptions, find_card};
+use super::scoring::ns_score;
+use super::{Call, Card, Contract, DdTable, Deal, Play, Seat, Vulnerability};
+use crate::control::{Control, Progress};
+
+/// The seats the program plays (the handbook's "hands you wish to play",
+/// inverted).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Seats(pub [bool; 4]);
+
+impl Seats {
+    pub const ALL: Seats = Seats([true; 4]);
+    pub const NONE: Seats = Seats([false; 4]);
+
+    pub fn contains(self, seat: Seat) -> bool {
+        self.0[seat.index()]
+    }
+}
+
+/// A `Seats` text that is not a set of seat letters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatsParseError(pub String);
+
+impl fmt::Display for SeatsParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "bad seats {:?}: expected letters from NESW, e.g. NS or NESW",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for SeatsParseError {}
+
+impl std::str::FromStr for Seats {
+    type Err = SeatsParseError;
+
+    /// Seat letters in any order and case, commas and spaces ignored.
+    fn from_str(s: &str) -> Result<Seats, SeatsParseError> {
+        let mut seats = [false; 4];
+        for c in s.chars().filter(|c| !matches!(c, ',' | ' ')) {
+            let seat = Seat::from_letter(c).ok_or_else(|| SeatsParseError(s.to_string()))?;
+            seats[seat.index()] = true;
+        }
+        Ok(Seats(seats))
+    }
+}
+
+impl fmt::Display for Seats {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for seat in Seat::ALL.into_iter().filter(|&s| self.contains(s)) {
+            write!(f, "{}", seat.letter())?;
+        }
+        Ok(())
+    }
+}
+
+/// Why the table refused a deal, a call or a card.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TableError {
+    /// A hand is missing cards: the table needs a full deal.
+    IncompleteDeal { seat: Seat, cards: usize },
+    /// The call is not legal now.
+    IllegalCall { call: Call, reason: String },
+    /// The card is not legal now (or the auction has not reached a
+    /// contract to play).
+    IllegalCard {
+        seat: Seat,
+        card: Card,
+        reason: String,
+    },
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TableError::IncompleteDeal { seat, cards } => {
+                write!(
+                    f,
+                    "{seat} holds {cards} cards: expected a full deal of 13 cards a hand"
+                )
+            }
+            TableError::IllegalCall { call, reason } => write!(f, "illegal call {call}: {reason}"),
+            TableError::IllegalCard { seat, card, reason } => {
+                write!(f, "illegal card {card} by {seat}: {reason}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for TableError {}
+
+/// One decision at the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Call(Call),
+    Card(Card),
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Call(c) => c.fmt(f),
+            Action::Card(c) => c.fmt(f),
+        }
+    }
+}
+
+/// One board at the table: the deal, the auction (with what each call
+/// revealed) and, once the auction has a contract, the play.
+#[derive(Clone, Debug)]
+pub struct Table {
+    deal: Deal,
+    vulnerability: Vulnerability,
+    bidding: Bidding,
+    play: Option<(Contract, Play)>,
+}
+
+impl Table {
+    /// A board about to be bid: every hand must hold 13 cards.
+    pub fn new(
+        deal: Deal,
+        dealer: Seat,
+        vulnerability: Vulnerability,
+    ) -> Result<Table, TableError> {
+        for seat in Seat::ALL {
+            let cards = deal[seat].len();
+            if cards != 13 {
+                return Err(TableError::IncompleteDeal { seat, cards });
+            }
+        }
+        Ok(Table {
+            deal,
+            vulnerability,
+            bidding: Bidding::new(dealer),
+            play: None,
+        })
+    }
+
+    pub fn deal(&self) -> &Deal {
+        &self.deal
+    }
+
+    pub fn dealer(&self) -> Seat {
+        self.bidding.auction().dealer()
+    }
+
+    pub fn vulnerability(&self) -> Vulnerability {
+        self.vulnerability
+    }
+
+    /// The auction so far, with what each call revealed.
+    pub fn bidding(&self) -> &Bidding {
+        &self.bidding
+    }
+
+    /// The contract, once the auction has ended in one.
+    pub fn contract(&self) -> Option<Contract> {
+        self.play.as_ref().map(|(c, _)| *c)
+    }
+
+    /// The play so far, once there is a contract.
+    pub fn play(&self) -> Option<&Play> {
+        self.play.as_ref().map(|(_, p)| p)
+    }
+
+    /// Whether the auction has ended with four passes.
+    pub fn is_passed_out(&self) -> bool {
+        self.bidding.is_complete() && self.play.is_none()
+    }
+
+    /// Whether the board is over: passed out, or all 13 tricks played.
+    pub fn is_finished(&self) -> bool {
+        self.is_passed_out() || self.play().is_some_and(Play::is_finished)
+    }
+
+    /// The seat whose decision comes next (declarer decides for dummy), or
+    /// `None` when the board is over.
+    pub fn to_act(&self) -> Option<Seat> {
+        if !self.bidding.is_complete() {
+            return Some(self.bidding.next_seat());
+        }
+        let play = self.play().filter(|p| !p.is_finished())?;
+        let next = play.next_seat();
+        Some(if next == play.declarer().partner() {
+            play.declarer()
+        } else {
+            next
+        })
+    }
+
+    /// Records the next call; the play starts when the auction ends in a
+    /// contract.
+    pub fn call(&mut self, call: Call) -> Result<(), TableError> {
+        self.bidding
+            .push(call)
+            .map_err(|e| TableError::IllegalCall {
+                call,
+                reason: e.to_string(),
+            })?;
+        if self.bidding.is_complete()
+            && let Some(contract) = self.bidding.auction().final_contract()
+        {
+            self.play = Some((contract, Play::new(&self.deal, &contract)));
+        }
+        Ok(())
+    }
+
+    /// Records the next card (of the player to play, dummy's included).
+    pub fn card(&mut self, card: Card) -> Result<(), TableError> {
+        let seat = self
+            .play()
+            .map_or(self.bidding.next_seat(), Play::next_seat);
+        let Some((_, play)) = self.play.as_mut() else {
+            return Err(TableError::IllegalCard {
+                seat,
+                card,
+                reason: "the auction has not ended in a contract".to_string(),
+            });
+        };
+        play.play(card).map_err(|e| TableError::IllegalCard {
+            seat,
+            card,
+            reason: e.to_string(),
+        })
+    }
+
+    /// Declarer's tricks once all 13 are played.
+    pub fn result(&self) -> Option<u8> {
+        self.play().and_then(Play::result)
+    }
+
+    /// The contract and declarer's tricks of a finished board (`None` for
+    /// the contract when it was passed out).
+    pub fn outcome(&self) -> Option<(Option<Contract>, u8)> {
+        if self.is_passed_out() {
+            return Some((None, 0));
+        }
+        Some((self.contract(), self.result()?))
+    }
+
+    /// The duplicate score for North-South (Law 77) of a finished board.
+    pub fn ns_score(&self) -> Option<i32> {
+        let (contract, tricks) = self.outcome()?;
+        Some(ns_score(contract.as_ref(), self.vulnerability, tricks))
+    }
+
+    /// Par of this board from its double-dummy table.
+    pub fn par(&self, table: &DdTable) -> Par {
+        par(table, self.dealer(), self.vulnerability)
+    }
+}
+
+/// The program at the table: `FindBid` for calls, `FindCard` for cards,
+/// with the double-dummy solver its Monte-Carlo play and the par score use.
+pub struct Player {
+    options: PlayOptions,
+    solver: Option<Solver>,
+    time_per_card_ms: Option<u64>,
+}
+
+impl Player {
+    /// A player with these card-play options; without a solver it plays by
+    /// the heuristics alone and cannot work out par.
+    pub fn new(options: PlayOptions, solver: Option<Solver>) -> Player {
+        Player {
+            options,
+            solver,
+            time_per_card_ms: None,
+        }
+    }
+
+    /// Stop sampling deals for a card once this many milliseconds of the
+    /// control's clock have gone on it.
+    pub fn with_time_per_card(mut self, ms: Option<u64>) -> Player {
+        self.time_per_card_ms = ms;
+        self
+    }
+
+    /// The call or card the program makes for the seat to act, or `None`
+    /// when the board is over. `control` is asked between the sampled
+    /// deals of a card.
+    pub fn decide<R: Rng + ?Sized>(
+        &mut self,
+        table: &Table,
+        rng: &mut R,
+        control: &mut dyn Control<Progress<Card>>,
+    ) -> Option<Action> {
+        let seat = table.to_act()?;
+        if !table.bidding.is_complete() {
+            return Some(Action::Call(table.bidding.find_bid(table.deal[seat])));
+        }
+        let (contract, play) = table.play.as_ref()?;
+        Some(Action::Card(self.find_card(
+            &table.bidding,
+            contract,
+            play,
+            rng,
+            control,
+        )))
+    }
+
+    /// Makes the calls of `seats` until the auction ends or reaches a seat
+    /// the program does not play.
+    pub fn bid_for(&mut self, table: &mut Table, seats: Seats) -> Result<(), TableError> {
+        while !table.bidding.is_complete() && seats.contains(table.bidding.next_seat()) {
+            let call = table
+                .bidding
+                .find_bid(table.deal[table.bidding.next_seat()]);
+            table.call(call)?;
+        }
+        Ok(())
+    }
+
+    /// Plays the cards of `seats` (declarer's seat plays dummy) until the
+    /// play ends or reaches a seat the program does not play.
+    pub fn play_for<R: Rng + ?Sized>(
+        &mut self,
+        table: &mut Table,
+        seats: Seats,
+        rng: &mut R,
+        control: &mut dyn Control<Progress<Card>>,
+    ) -> Result<(), TableError> {
+        while table.bidding.is_complete()
+            && let Some(seat) = table.to_act()
+            && seats.contains(seat)
+        {
+            let Some((contract, play)) = table.play.as_ref() else {
+                break;
+            };
+            let card = self.find_card(&table.bidding, contract, play, rng, control);
+            table.card(card)?;
+        }
+        Ok(())
+    }
+
+    /// [`Player::bid_for`] then [`Player::play_for`]: the board as far as
+    /// the program's seats take it.
+    pub fn act_for<R: Rng + ?Sized>(
+        &mut self,
+        table: &mut Table,
+        seats: Seats,
+        rng: &mut R,
+        control: &mut dyn Control<Progress<Card>>,
+    ) -> Result<(), TableError> {
+        self.bid_for(table, seats)?;
+        self.play_for(table, seats, rng, control)
+    }
+
+    /// The double-dummy table of a full deal, with the player's solver.
+    pub fn dd_table(&mut self, deal: &Deal) -> Option<DdTable> {
+        self.solver.as_mut()?.dd_table(deal).ok()
+    }
+
+    fn find_card<R: Rng + ?Sized>(
+        &mut self,
+        bidding: &Bidding,
+        contract: &Contract,
+        play: &Play,
+        rng: &mut R,
+        control: &mut dyn Control<Progress<Card>>,
+    ) -> Card {
+        let mut budget = CardBudget {
+            start_ms: control.elapsed_ms(),
+            budget_ms: self.time_per_card_ms,
+            inner: control,
+        };
+        let dd = self
+            .solver
+            .as_mut()
+            .map(|s| s as &mut dyn super::play::DoubleDummy);
+        let legal = play.legal_cards();
+        find_card(
+            play,
+            bidding.infos(),
+            contract.tricks_needed(),
+            &self.options,
+            dd,
+            rng,
+            &mut budget,
+        )
+        .map(|c| c.card)
+        .filter(|&c| legal.contains(c))
+        .or_else(|| legal.iter().next())
+        .unwrap_or(Card::new(super::Suit::Clubs, super::Rank(2)))
+    }
+}
+
+/// The caller's control with a time budget for one card on top.
+struct CardBudget<'a> {
+    inner: &'a mut dyn Control<Progress<Card>>,
+    start_ms: u64,
+    budget_ms: Option<u64>,
+}
+
+impl Control<Progress<Card>> for CardBudget<'_> {
+    fn elapsed_ms(&self) -> u64 {
+        self.inner.elapsed_ms()
+    }
+
+    fn stop_requested(&self) -> bool {
+        self.inner.stop_requested()
+            || self
+                .budget_ms
+                .is_some_and(|b| self.inner.elapsed_ms().saturating_sub(self.start_ms) >= b)
+    }
+
+    fn report(&mut self, progress: &Progress<Card>) {
+        self.inner.report(progress);
+    }
+}
