@@ -1,6 +1,5 @@
-//! The play mode of `turbobridge` as cargo builds it for this package (its
-//! presence also makes `cargo test --workspace` build the binary that the
-//! conversation tests in the top-level `tests/` drive).
+//! The play mode of `turbobridge` as cargo builds it for this package:
+//! one board dealt and played without reading stdin.
 
 use std::process::{Command, Stdio};
 

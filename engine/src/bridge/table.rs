@@ -453,3 +453,117 @@ impl Control<Progress<Card>> for CardBudget<'_> {
         self.inner.report(progress);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::control::Unlimited;
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+
+    fn table() -> Table {
+        let deal: Deal = "N:A98.76.Q765.QT97 T76532.AT9.A2.84 .KJ8542.KJT93.32 KQJ4.Q3.84.AKJ65"
+            .parse()
+            .expect("deal");
+        Table::new(deal, Seat::North, Vulnerability::None).expect("full deal")
+    }
+
+    #[test]
+    fn seats_round_trip_and_reject_bad_letters() {
+        for text in ["NESW", "NS", "EW", "S", ""] {
+            let seats: Seats = text.parse().expect("valid seats");
+            assert_eq!(seats.to_string(), text);
+        }
+        assert_eq!(
+            "sn".parse::<Seats>().map(|s| s.to_string()),
+            Ok("NS".into())
+        );
+        assert_eq!(
+            "N,S".parse::<Seats>().map(|s| s.to_string()),
+            Ok("NS".into())
+        );
+        for bad in ["X", "NQ", "1"] {
+            let err = bad.parse::<Seats>().expect_err("invalid seats");
+            assert!(err.to_string().contains("NESW"), "{err}");
+        }
+    }
+
+    #[test]
+    fn the_program_stops_at_a_seat_it_does_not_play() {
+        let mut t = table();
+        let mut player = Player::new(PlayOptions::heuristic(), None);
+        let mut rng = StdRng::seed_from_u64(1);
+        let north = "N".parse().expect("seats");
+        player
+            .act_for(&mut t, north, &mut rng, &mut Unlimited)
+            .expect("legal");
+        assert_eq!(t.bidding().len(), 1, "North's call only");
+        assert_eq!(t.to_act(), Some(Seat::East));
+        // East's call comes from outside; the program goes on for North.
+        t.call(Call::Pass).expect("pass is legal");
+        player
+            .act_for(&mut t, Seats::NONE, &mut rng, &mut Unlimited)
+            .expect("nothing to do");
+        assert_eq!(t.bidding().len(), 2);
+        let before = t.bidding().len();
+        assert!(matches!(
+            player.decide(&t, &mut rng, &mut Unlimited),
+            Some(Action::Call(_))
+        ));
+        assert_eq!(t.bidding().len(), before, "decide does not act");
+    }
+
+    #[test]
+    fn cards_need_a_contract_and_declarer_plays_dummy() {
+        let mut t = table();
+        let err = t
+            .card("SA".parse().expect("card"))
+            .expect_err("no contract yet");
+        assert!(err.to_string().contains("contract"), "{err}");
+        for call in ["1S", "Pass", "Pass", "Pass"] {
+            t.call(call.parse().expect("call")).expect("legal");
+        }
+        let contract = t.contract().expect("1S by North");
+        assert_eq!(contract.declarer, Seat::North);
+        assert_eq!(t.to_act(), Some(Seat::East), "opening leader");
+        let lead = t
+            .play()
+            .expect("play")
+            .legal_cards()
+            .iter()
+            .next()
+            .expect("card");
+        t.card(lead).expect("legal lead");
+        // Dummy (South) is next to play, and declarer decides for it.
+        assert_eq!(t.play().expect("play").next_seat(), Seat::South);
+        assert_eq!(t.to_act(), Some(Seat::North));
+        assert!(t.ns_score().is_none(), "not finished");
+    }
+
+    #[test]
+    fn a_passed_out_board_is_over_and_scores_zero() {
+        let mut t = table();
+        for _ in 0..4 {
+            t.call(Call::Pass).expect("pass");
+        }
+        assert!(t.is_passed_out() && t.is_finished());
+        assert_eq!(t.to_act(), None);
+        assert_eq!(t.outcome(), Some((None, 0)));
+        assert_eq!(t.ns_score(), Some(0));
+    }
+
+    #[test]
+    fn a_short_hand_is_refused() {
+        let mut deal = table().deal;
+        let card = deal[Seat::West].iter().next().expect("a card");
+        deal[Seat::West].remove(card);
+        let err = Table::new(deal, Seat::North, Vulnerability::None).expect_err("12 cards");
+        assert_eq!(
+            err,
+            TableError::IncompleteDeal {
+                seat: Seat::West,
+                cards: 12
+            }
+        );
+    }
+}

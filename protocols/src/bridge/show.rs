@@ -12,6 +12,7 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
+use engine::bridge::dds;
 use engine::bridge::par::{Par, par};
 use engine::bridge::scoring::ns_score;
 use engine::bridge::{
@@ -22,7 +23,6 @@ use engine::bridge::{
 use super::board::{Board, ContractTag};
 use super::handviewer;
 use super::io::{FilterSummary, board_name, read_boards};
-use super::solve;
 use crate::progress::Progress;
 
 /// How suits are written.
@@ -561,7 +561,7 @@ pub fn run<W: Write, E: Write>(
                         if solvers.is_empty() {
                             let threads =
                                 std::thread::available_parallelism().map_or(1, |n| n.get());
-                            solvers = solve::solvers(threads);
+                            solvers = dds::solvers(threads);
                         }
                         Some(analyse(&mut solvers, &board).map_err(|e| (name(number), e))?)
                     }
@@ -594,14 +594,14 @@ pub fn run<W: Write, E: Write>(
 }
 
 /// The double-dummy table of a full deal, solved here, and its par.
-fn analyse(solvers: &mut [engine::bridge::dds::Solver], board: &Board) -> Result<Analysis, String> {
+fn analyse(solvers: &mut [dds::Solver], board: &Board) -> Result<Analysis, String> {
     let mut board = board.clone();
     board.complete_deal();
     board
         .deal
         .check_full()
         .map_err(|e| format!("--dd needs a full deal (13 cards in each hand): {e}"))?;
-    let table = solve::dd_table(solvers, &board.deal).map_err(|e| format!("--dd: {e}"))?;
+    let table = dds::dd_table(solvers, &board.deal).map_err(|e| format!("--dd: {e}"))?;
     Ok(Analysis::new(&board, table))
 }
 

@@ -6,74 +6,13 @@ use std::fmt;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use engine::bridge::dds::{Position, PositionError, Solver};
+pub use engine::bridge::dds::solvers;
+use engine::bridge::dds::{Position, Solver, dd_table};
 use engine::bridge::par::par;
 use engine::bridge::{DdTable, Deal, Seat, Strain};
 
 use super::board::Board;
 use crate::progress::Progress;
-
-/// Table rows computed by one thread: a strain and each declarer's tricks.
-type Rows = Vec<(Strain, [u8; 4])>;
-
-/// Strains in the order threads take them: notrump, usually the longest
-/// to solve, first, so that the others fill in around it.
-const STRAIN_ORDER: [Strain; 5] = [
-    Strain::NoTrump,
-    Strain::Spades,
-    Strain::Hearts,
-    Strain::Diamonds,
-    Strain::Clubs,
-];
-
-/// The full table with one solver per thread. Each thread takes the next
-/// strain not yet taken, so that a thread that finishes early does not
-/// sit idle while another has two strains left (one solver: no extra
-/// thread).
-pub fn dd_table(solvers: &mut [Solver], deal: &Deal) -> Result<DdTable, PositionError> {
-    let mut table = DdTable::default();
-    let rows: Vec<Result<Rows, PositionError>> = if solvers.len() <= 1 {
-        let mut one = Solver::with_table_bits(0);
-        let solver = solvers.first_mut().unwrap_or(&mut one);
-        vec![
-            STRAIN_ORDER
-                .iter()
-                .map(|&s| solver.strain_tricks(deal, s).map(|t| (s, t)))
-                .collect(),
-        ]
-    } else {
-        let next = AtomicUsize::new(0);
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = solvers
-                .iter_mut()
-                .map(|solver| {
-                    let next = &next;
-                    scope.spawn(move || {
-                        let mut rows = Rows::new();
-                        while let Some(&strain) =
-                            STRAIN_ORDER.get(next.fetch_add(1, Ordering::Relaxed))
-                        {
-                            rows.push((strain, solver.strain_tricks(deal, strain)?));
-                        }
-                        Ok(rows)
-                    })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().unwrap_or(Err(PositionError::Empty)))
-                .collect()
-        })
-    };
-    for row in rows {
-        for (strain, tricks) in row? {
-            for seat in Seat::ALL {
-                table.set(seat, strain, tricks[seat as usize]);
-            }
-        }
-    }
-    Ok(table)
-}
 
 /// Wall time of the tables of `deals` with whole deals shared out between
 /// the solvers' threads, each deal started with an empty table.
@@ -93,11 +32,6 @@ fn shared_tables(pool: &mut [Solver], deals: &[(Deal, DdTable)]) -> Duration {
         }
     });
     start.elapsed()
-}
-
-/// Solvers for `threads` threads (at least one).
-pub fn solvers(threads: usize) -> Vec<Solver> {
-    (0..threads.max(1)).map(|_| Solver::new()).collect()
 }
 
 /// Fills in the double-dummy tags of a board with a full deal. The dealer

@@ -54,6 +54,8 @@ mod tt;
 
 pub use position::{Position, PositionError};
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use super::{Card, DdTable, Deal, Hand, Seat, Side, Strain};
 use moves::{MoveList, generate, sequence_of};
 use search::Search;
@@ -190,17 +192,11 @@ impl Solver {
     }
 
     /// The full table: tricks for each of the four declarers in each of the
-    /// five strains, from the opening lead. The hands must be of equal
+    /// five strains, from the opening lead, with this solver alone (see
+    /// [`dd_table`] for several threads). The hands must be of equal
     /// length (a full deal, or an end position at a trick boundary).
     pub fn dd_table(&mut self, deal: &Deal) -> Result<DdTable, PositionError> {
-        let mut table = DdTable::default();
-        for strain in Strain::ALL {
-            let tricks = self.strain_tricks(deal, strain)?;
-            for declarer in Seat::ALL {
-                table.set(declarer, strain, tricks[declarer as usize]);
-            }
-        }
-        Ok(table)
+        dd_table(std::slice::from_mut(self), deal)
     }
 
     /// One strain's row of the table: tricks for each declarer (indexed by
@@ -250,7 +246,68 @@ fn estimate_ns_tricks(hands: &[Hand; 4], strain: Strain, tricks: u32) -> u32 {
     est.round().clamp(0.0, cards as f32) as u32
 }
 
-/// The full double-dummy table of a deal, with a fresh solver.
-pub fn dd_table(deal: &Deal) -> Result<DdTable, PositionError> {
-    Solver::new().dd_table(deal)
+/// Strains in the order the table's threads take them: notrump, usually
+/// the longest to solve, first, so that the others fill in around it.
+const STRAIN_ORDER: [Strain; 5] = [
+    Strain::NoTrump,
+    Strain::Spades,
+    Strain::Hearts,
+    Strain::Diamonds,
+    Strain::Clubs,
+];
+
+/// Solvers for `threads` threads (at least one): DDS's `SetMaxThreads`.
+pub fn solvers(threads: usize) -> Vec<Solver> {
+    (0..threads.max(1)).map(|_| Solver::new()).collect()
+}
+
+/// The double-dummy table of a deal — DDS's `CalcDDtable` — with one
+/// thread per solver given, started for this call alone. Each thread
+/// takes the next strain not yet taken, so that a thread that finishes
+/// early does not sit idle while another has two strains left (one
+/// solver: no extra thread; none: a small one of its own).
+pub fn dd_table(solvers: &mut [Solver], deal: &Deal) -> Result<DdTable, PositionError> {
+    type Rows = Vec<(Strain, [u8; 4])>;
+    let mut table = DdTable::default();
+    let rows: Vec<Result<Rows, PositionError>> = if solvers.len() <= 1 {
+        let mut one = Solver::with_table_bits(0);
+        let solver = solvers.first_mut().unwrap_or(&mut one);
+        vec![
+            STRAIN_ORDER
+                .iter()
+                .map(|&s| solver.strain_tricks(deal, s).map(|t| (s, t)))
+                .collect(),
+        ]
+    } else {
+        let next = AtomicUsize::new(0);
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = solvers
+                .iter_mut()
+                .map(|solver| {
+                    let next = &next;
+                    scope.spawn(move || {
+                        let mut rows = Rows::new();
+                        while let Some(&strain) =
+                            STRAIN_ORDER.get(next.fetch_add(1, Ordering::Relaxed))
+                        {
+                            rows.push((strain, solver.strain_tricks(deal, strain)?));
+                        }
+                        Ok(rows)
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or(Err(PositionError::Empty)))
+                .collect()
+        })
+    };
+    for row in rows {
+        for (strain, tricks) in row? {
+            for seat in Seat::ALL {
+                table.set(seat, strain, tricks[seat as usize]);
+            }
+        }
+    }
+    Ok(table)
 }

@@ -2,7 +2,7 @@
 
 use super::search::DoubleDummy;
 use crate::bridge::dds::{Position, Solver};
-use crate::bridge::{Card, DdTable, Deal, Seat, Strain};
+use crate::bridge::{Card, Deal, Seat, Strain};
 
 impl DoubleDummy for Solver {
     fn card_values(
@@ -22,9 +22,5 @@ impl DoubleDummy for Solver {
 
     fn tricks(&mut self, hands: &Deal, leader: Seat, strain: Strain) -> u8 {
         Position::new(hands, leader).map_or(0, |position| Solver::tricks(self, &position, strain))
-    }
-
-    fn dd_table(&mut self, deal: &Deal) -> Option<DdTable> {
-        Solver::dd_table(self, deal).ok()
     }
 }

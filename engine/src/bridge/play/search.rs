@@ -12,7 +12,7 @@ use rand::Rng;
 use super::select::select;
 use super::view::View;
 use crate::bridge::bidding::Info;
-use crate::bridge::{Card, DdTable, Deal, Play, Seat, Strain};
+use crate::bridge::{Card, Deal, Play, Seat, Strain};
 use crate::control::{Control, Progress};
 
 /// An open-cards (double-dummy) analysis of a position.
@@ -38,26 +38,6 @@ pub trait DoubleDummy {
             .map(|(_, t)| t)
             .max()
             .unwrap_or(0)
-    }
-
-    /// Tricks for every declarer and strain of a full deal (the input of
-    /// the par score).
-    fn dd_table(&mut self, deal: &Deal) -> Option<DdTable> {
-        if !deal.is_full() {
-            return None;
-        }
-        let mut table = DdTable::default();
-        for declarer in Seat::ALL {
-            for strain in Strain::ALL {
-                // Declarer's side takes what the opening leader's does not.
-                table.set(
-                    declarer,
-                    strain,
-                    13 - self.tricks(deal, declarer.next(), strain),
-                );
-            }
-        }
-        Some(table)
     }
 }
 
