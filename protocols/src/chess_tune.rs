@@ -13,6 +13,8 @@ use engine::chess::eval::tune::{
 };
 use std::io::Write;
 
+use crate::progress::Progress;
+
 /// Options of one tuning run.
 pub struct TuneArgs {
     /// Gradient-descent iterations first (0: none).
@@ -149,8 +151,19 @@ pub fn rust_source(w: &Weights) -> String {
     )
 }
 
-/// Runs the tuning, writing progress to `out`.
+/// Runs the tuning, writing its log to `out`.
 pub fn run(text: &str, args: &TuneArgs, out: &mut dyn Write) -> std::io::Result<()> {
+    run_with_progress(text, args, out, &mut Progress::off())
+}
+
+/// [`run`] showing the iterations done, their rate, the time left and
+/// the current error on `progress`.
+pub fn run_with_progress(
+    text: &str,
+    args: &TuneArgs,
+    out: &mut dyn Write,
+    progress: &mut Progress,
+) -> std::io::Result<()> {
     let (all, skipped) = parse_samples(text, args.limit);
     let kept = all.len() - (all.len() as f64 * args.holdout.clamp(0.0, 0.5)) as usize;
     let (samples, held) = all.split_at(kept);
@@ -181,11 +194,15 @@ pub fn run(text: &str, args: &TuneArgs, out: &mut dyn Write) -> std::io::Result<
     out.flush()?;
     let mut start_weights = current.clone();
     if args.iterations > 0 {
-        let mut progress = |it: usize, error: f64| {
+        progress.restart("iterations", Some(args.iterations));
+        let mut report = |it: usize, error: f64| {
+            progress.clear();
             let _ = writeln!(out, "iteration {it}: error {error:.6} (linearised)");
             let _ = out.flush();
+            progress.update(it, &format!("error {error:.6}"));
         };
-        start_weights = tune_gradient(samples, &current, &setup, args.iterations, &mut progress);
+        start_weights = tune_gradient(samples, &current, &setup, args.iterations, &mut report);
+        progress.clear();
         let error = mean_error(samples, &start_weights, k, args.threads);
         let held_error = mean_error(held, &start_weights, k, args.threads);
         writeln!(
@@ -193,12 +210,15 @@ pub fn run(text: &str, args: &TuneArgs, out: &mut dyn Write) -> std::io::Result<
             "after gradient descent: error {error:.6} (held out {held_error:.6})"
         )?;
     }
-    let mut progress = |pass: usize, error: f64, w: &Weights| {
+    progress.restart("passes", Some(args.max_passes));
+    let mut report = |pass: usize, error: f64, w: &Weights| {
+        progress.clear();
         let _ = writeln!(out, "pass {pass}: error {error:.6}");
         if pass.is_multiple_of(5) {
             let _ = write!(out, "{}", rust_source(w));
         }
         let _ = out.flush();
+        progress.update(pass, &format!("error {error:.6}"));
     };
     let tuned = tune(
         samples,
@@ -206,8 +226,9 @@ pub fn run(text: &str, args: &TuneArgs, out: &mut dyn Write) -> std::io::Result<
         &setup,
         args.first_step,
         args.max_passes,
-        &mut progress,
+        &mut report,
     );
+    progress.clear();
     let end = mean_error(samples, &tuned, k, args.threads);
     let held_end = mean_error(held, &tuned, k, args.threads);
     writeln!(

@@ -5,4 +5,5 @@ pub mod chess_perft;
 pub mod chess_tune;
 pub mod console;
 pub mod gomocup;
+pub mod progress;
 pub mod uci;

@@ -189,7 +189,11 @@ fn check(args: &[&str], input: &[u8], numbers: std::ops::Range<u32>) {
     }
     assert_eq!(r.code == Some(0), named.is_empty(), "{}", context());
     for n in numbers {
-        let written = r.stdout.contains(&format!("[Board \"{n}\"]"));
+        // PBN out, or a `show` diagram headed `Board N`.
+        let written = r.stdout.contains(&format!("[Board \"{n}\"]"))
+            || r.stdout
+                .lines()
+                .any(|l| l.starts_with(&format!("Board {n} ")));
         assert!(
             written || named.contains(&n),
             "board {n} neither written nor named: {}",
@@ -217,4 +221,14 @@ fn mangled_files_never_crash_hang_or_lose_a_board() {
     }
     let input = file(&mut rng, false, first, 2);
     check(&["solve", "--threads", "1"], &input, first..first + 2);
+    first += 2;
+    // Diagrams of whatever survives, and the double-dummy section.
+    for i in 0..10 {
+        let lin = i % 2 == 1;
+        let input = file(&mut rng, lin, first, 50);
+        check(&["show", "--handviewer"], &input, first..first + 50);
+        first += 50;
+    }
+    let input = file(&mut rng, true, first, 2);
+    check(&["show", "--dd", "--ascii"], &input, first..first + 2);
 }

@@ -13,7 +13,8 @@ use clap::{Parser, Subcommand, ValueEnum};
 use protocols::bridge::bluechip;
 use protocols::bridge::filter;
 use protocols::bridge::io::{self as bridge_io, Charset, EncodingWriter, Format};
-use protocols::bridge::solve;
+use protocols::bridge::{show, solve};
+use protocols::progress::Progress;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -28,6 +29,16 @@ struct Cli {
     /// Output format.
     #[arg(long, value_enum, default_value_t = OutFormat::Pbn, global = true)]
     format: OutFormat,
+
+    /// One BBO handviewer link per board: in place of the board (play mode,
+    /// convert, solve), or on a line under the diagram (show).
+    #[arg(long, global = true)]
+    handviewer: bool,
+
+    /// No progress line on stderr (it only ever appears on a terminal, on
+    /// runs longer than two seconds).
+    #[arg(long, global = true)]
+    quiet: bool,
 
     /// Options of the default mode: bid and play.
     #[command(flatten)]
@@ -58,6 +69,10 @@ enum Command {
     /// A team match between two programs, each board in two rooms with the
     /// programs swapping directions: IMPs per board with a 95% interval.
     Match(bluechip::MatchArgs),
+    /// Print each board as a hand diagram for people: the four hands, the
+    /// auction, contract, result and score, the play trick by trick, and
+    /// the double-dummy table with par when known.
+    Show(show::ShowArgs),
     /// Time the double-dummy solver on the 200 fixture deals (stdin unused).
     Bench {
         /// Only the first N deals.
@@ -96,7 +111,13 @@ fn main() -> ExitCode {
     }) = cli.command
     {
         let fixture = solve::fixture_deals();
-        let report = solve::bench(&fixture[..deals.min(fixture.len())], threads, only);
+        let mut progress = Progress::stderr("tables", None, cli.quiet);
+        let report = solve::bench_with_progress(
+            &fixture[..deals.min(fixture.len())],
+            threads,
+            only,
+            &mut progress,
+        );
         // A closed pipe (`| head`) is not an error worth a panic.
         let _ = writeln!(io::stdout(), "{report}");
         return ExitCode::SUCCESS;
@@ -123,8 +144,14 @@ fn main() -> ExitCode {
             }
         };
     }
-    let format = Format::from(cli.format);
+    let format = if cli.handviewer {
+        Format::Handviewer
+    } else {
+        Format::from(cli.format)
+    };
     let command = cli.command.unwrap_or(Command::Play);
+    // Made before stdin is read: a slow producer makes a long run too.
+    let mut progress = Progress::stderr("boards", None, cli.quiet);
     // `--deals N` never touches stdin: CI runs without one.
     let input = if matches!(command, Command::Play) && cli.play.deals.is_some() {
         Ok((String::new(), Charset::Utf8))
@@ -139,20 +166,30 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let stdout = EncodingWriter::new(io::stdout().lock(), charset);
+    // Diagrams are for a terminal: UTF-8 (suit symbols) whatever was read.
+    let out_charset = match command {
+        Command::Show(_) => Charset::Utf8,
+        _ => charset,
+    };
+    let stdout = EncodingWriter::new(io::stdout().lock(), out_charset);
     let stderr = EncodingWriter::new(io::stderr().lock(), charset);
     let result = match command {
-        Command::Play => filter::run(
+        Command::Play => filter::run_with_progress(
             cli.play,
             filter::default_solver(),
             || Ok(text),
             format,
             stdout,
             stderr,
+            &mut progress,
         )
         .map(|s| s.failed),
         Command::Convert => {
-            bridge_io::run_filter(&text, format, stdout, stderr, |_, b| Ok(b)).map(|s| s.failed)
+            bridge_io::run_filter_with(&text, format, stdout, stderr, &mut progress, |_, b| Ok(b))
+                .map(|s| s.failed)
+        }
+        Command::Show(args) => {
+            show::run(&text, &args, cli.handviewer, stdout, stderr, &mut progress).map(|s| s.failed)
         }
         Command::Solve { threads } => Ok(text)
             .and_then(|text| {
@@ -160,18 +197,24 @@ fn main() -> ExitCode {
                     .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
                 let mut solvers = solve::solvers(threads);
                 if threads > 1 && bridge_io::read_boards(&text).1.len() > threads {
-                    bridge_io::run_filter_shared(
+                    bridge_io::run_filter_shared_with(
                         &text,
                         format,
                         stdout,
                         stderr,
+                        &mut progress,
                         &mut solvers,
                         |solver, _, b| solve::solve_board(std::slice::from_mut(solver), b),
                     )
                 } else {
-                    bridge_io::run_filter(&text, format, stdout, stderr, |_, b| {
-                        solve::solve_board(&mut solvers, b)
-                    })
+                    bridge_io::run_filter_with(
+                        &text,
+                        format,
+                        stdout,
+                        stderr,
+                        &mut progress,
+                        |_, b| solve::solve_board(&mut solvers, b),
+                    )
                 }
             })
             .map(|s| s.failed),

@@ -92,6 +92,10 @@ enum Command {
         /// Use only the first N positions.
         #[arg(long)]
         limit: Option<usize>,
+        /// No progress line on stderr (it only ever appears on a terminal,
+        /// on runs longer than two seconds).
+        #[arg(long)]
+        quiet: bool,
     },
 }
 
@@ -164,6 +168,7 @@ fn main() -> ExitCode {
             holdout,
             freeze,
             limit,
+            quiet,
         }) => {
             let text = match std::fs::read_to_string(&file) {
                 Ok(t) => t,
@@ -182,7 +187,13 @@ fn main() -> ExitCode {
                 frozen: freeze,
                 limit,
             };
-            match protocols::chess_tune::run(&text, &args, &mut std::io::stdout().lock()) {
+            let mut progress = protocols::progress::Progress::stderr("iterations", None, quiet);
+            match protocols::chess_tune::run_with_progress(
+                &text,
+                &args,
+                &mut std::io::stdout().lock(),
+                &mut progress,
+            ) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(_) => ExitCode::FAILURE,
             }

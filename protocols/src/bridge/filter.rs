@@ -25,6 +25,8 @@ use engine::control::{Control, Progress};
 
 use super::board::{AuctionRecord, Board, ContractTag};
 use super::io::{BoardWriter, FilterSummary, Format, ReadError, board_name, read_boards};
+// The terminal's progress line, not the search's progress report.
+use crate::progress::Progress as ProgressLine;
 
 /// How the play is scored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -389,7 +391,21 @@ pub fn run<W: Write, E: Write>(
     input: impl FnOnce() -> io::Result<String>,
     format: Format,
     out: W,
+    errors: E,
+) -> io::Result<FilterSummary> {
+    let mut progress = ProgressLine::off();
+    run_with_progress(args, solver, input, format, out, errors, &mut progress)
+}
+
+/// [`run`] showing `progress` (boards done of the total).
+pub fn run_with_progress<W: Write, E: Write>(
+    args: PlayArgs,
+    solver: Option<Solver>,
+    input: impl FnOnce() -> io::Result<String>,
+    format: Format,
+    out: W,
     mut errors: E,
+    progress: &mut ProgressLine,
 ) -> io::Result<FilterSummary> {
     let boards: Vec<Result<Board, ReadError>> = match args.deals {
         Some(count) => random_boards(count, args.seed)
@@ -399,6 +415,7 @@ pub fn run<W: Write, E: Write>(
         None => read_boards(&input()?).1,
     };
     let next = args.next;
+    progress.set_total(boards.len());
     let mut robot = Robot::new(args, solver);
     let mut summary = FilterSummary::default();
     // Each board's outcome, named by its number (its position when it has
@@ -419,7 +436,11 @@ pub fn run<W: Write, E: Write>(
                 Ok(line) => writeln!(out, "{line}").map(|()| Ok(()))?,
                 Err(e) => Err(e),
             };
+            if outcome.is_err() {
+                progress.clear();
+            }
             summary.count(outcome, &mut errors)?;
+            progress.update(n, "");
         }
         out.flush()?;
     } else {
@@ -433,9 +454,14 @@ pub fn run<W: Write, E: Write>(
                 Ok(board) => writer.write(&board).map(|()| Ok(()))?,
                 Err(e) => Err(e),
             };
+            if outcome.is_err() {
+                progress.clear();
+            }
             summary.count(outcome, &mut errors)?;
+            progress.update(n, "");
         }
     }
+    progress.clear();
     Ok(summary)
 }
 

@@ -12,14 +12,19 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, mpsc};
 
 use super::board::Board;
+use super::handviewer;
 use super::lin::{self, LinError};
 use super::pbn::{self, PbnError};
+use crate::progress::Progress;
 
 /// A deal file format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
     Pbn,
     Lin,
+    /// Output only: one BBO handviewer link a line per board, in place of
+    /// the board (see [`super::handviewer`]).
+    Handviewer,
 }
 
 impl Format {
@@ -172,7 +177,7 @@ impl<W: Write> Write for EncodingWriter<W> {
 pub fn read_boards(text: &str) -> (Format, Vec<Result<Board, ReadError>>) {
     let format = Format::detect(text);
     let boards = match format {
-        Format::Pbn => pbn::read_all(text)
+        Format::Pbn | Format::Handviewer => pbn::read_all(text)
             .into_iter()
             .map(|(number, r)| {
                 r.map_err(|e| ReadError {
@@ -215,7 +220,8 @@ fn work_on<F: FnOnce(usize, Board) -> Result<Board, String>>(
 
 /// Writes boards one at a time in one format: the PBN export header
 /// before the first, an empty line between PBN games, a line per LIN
-/// board. Flushes after every board so a long run shows progress.
+/// board or handviewer link. Flushes after every board so a long run
+/// shows progress.
 pub struct BoardWriter<W: Write> {
     out: W,
     format: Format,
@@ -245,6 +251,10 @@ impl<W: Write> BoardWriter<W> {
                 self.out.write_all(lin::write_board(board).as_bytes())?;
                 self.out.write_all(b"\n")?;
             }
+            Format::Handviewer => {
+                self.out.write_all(handviewer::link(board).as_bytes())?;
+                self.out.write_all(b"\n")?;
+            }
         }
         self.written += 1;
         self.out.flush()
@@ -266,11 +276,26 @@ pub fn run_filter_shared<S: Send, W: Write, E: Write>(
     text: &str,
     out_format: Format,
     out: W,
+    errors: E,
+    workers: &mut [S],
+    work: impl Fn(&mut S, usize, Board) -> Result<Board, String> + Sync,
+) -> io::Result<FilterSummary> {
+    let mut progress = Progress::off();
+    run_filter_shared_with(text, out_format, out, errors, &mut progress, workers, work)
+}
+
+/// [`run_filter_shared`] showing `progress` (boards written of the total).
+pub fn run_filter_shared_with<S: Send, W: Write, E: Write>(
+    text: &str,
+    out_format: Format,
+    out: W,
     mut errors: E,
+    progress: &mut Progress,
     workers: &mut [S],
     work: impl Fn(&mut S, usize, Board) -> Result<Board, String> + Sync,
 ) -> io::Result<FilterSummary> {
     let (_, boards) = read_boards(text);
+    progress.set_total(boards.len());
     let queue: Vec<Mutex<Option<Result<Board, ReadError>>>> =
         boards.into_iter().map(|b| Mutex::new(Some(b))).collect();
     let next = AtomicUsize::new(0);
@@ -310,7 +335,11 @@ pub fn run_filter_shared<S: Send, W: Write, E: Write>(
                 waiting.insert(i, result);
                 while let Some(result) = waiting.remove(&written) {
                     written += 1;
+                    if result.is_err() {
+                        progress.clear();
+                    }
                     summary.emit(result, &mut writer, &mut errors)?;
+                    progress.update(written, "");
                 }
             }
             Ok(())
@@ -320,6 +349,7 @@ pub fn run_filter_shared<S: Send, W: Write, E: Write>(
         }
         outcome
     })?;
+    progress.clear();
     Ok(summary)
 }
 
@@ -389,15 +419,33 @@ pub fn run_filter<W: Write, E: Write>(
     text: &str,
     out_format: Format,
     out: W,
+    errors: E,
+    work: impl FnMut(usize, Board) -> Result<Board, String>,
+) -> io::Result<FilterSummary> {
+    run_filter_with(text, out_format, out, errors, &mut Progress::off(), work)
+}
+
+/// [`run_filter`] showing `progress` (boards done of the total).
+pub fn run_filter_with<W: Write, E: Write>(
+    text: &str,
+    out_format: Format,
+    out: W,
     mut errors: E,
+    progress: &mut Progress,
     mut work: impl FnMut(usize, Board) -> Result<Board, String>,
 ) -> io::Result<FilterSummary> {
     let (_, boards) = read_boards(text);
+    progress.set_total(boards.len());
     let mut writer = BoardWriter::new(out, out_format);
     let mut summary = FilterSummary::default();
     for (i, read) in boards.into_iter().enumerate() {
         let result = work_on(i + 1, read, &mut work);
+        if result.is_err() {
+            progress.clear();
+        }
         summary.emit(result, &mut writer, &mut errors)?;
+        progress.update(i + 1, "");
     }
+    progress.clear();
     Ok(summary)
 }

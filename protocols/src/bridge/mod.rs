@@ -4,8 +4,10 @@
 pub mod bluechip;
 pub mod board;
 pub mod filter;
+pub mod handviewer;
 pub mod io;
 pub mod lin;
 pub mod partial;
 pub mod pbn;
+pub mod show;
 pub mod solve;

@@ -12,6 +12,7 @@ use engine::bridge::par::par;
 use engine::bridge::{DdTable, Deal, Seat, Strain};
 
 use super::board::Board;
+use crate::progress::Progress;
 
 /// Wall time of the tables of `deals` with whole deals shared out between
 /// the solvers' threads, each deal started with an empty table.
@@ -154,6 +155,17 @@ pub enum BenchPart {
 /// turn from deal to deal; one thread). Each deal starts with empty tables so times do not depend
 /// on the order of deals.
 pub fn bench(deals: &[(Deal, DdTable)], threads: usize, only: Option<BenchPart>) -> BenchReport {
+    bench_with_progress(deals, threads, only, &mut Progress::off())
+}
+
+/// [`bench`] showing the deals done of each part on `progress` (outside
+/// the timed calls).
+pub fn bench_with_progress(
+    deals: &[(Deal, DdTable)],
+    threads: usize,
+    only: Option<BenchPart>,
+    progress: &mut Progress,
+) -> BenchReport {
     let runs = |part| only.is_none_or(|p| p == part);
     let (table_deals, card_deals) = (
         if runs(BenchPart::Tables) { deals } else { &[] },
@@ -166,7 +178,9 @@ pub fn bench(deals: &[(Deal, DdTable)], threads: usize, only: Option<BenchPart>)
     };
     let count = |pool: &[Solver]| pool.iter().map(Solver::nodes).sum::<u64>();
     let tricks = |pool: &[Solver]| pool.iter().map(Solver::trick_nodes).sum::<u64>();
+    progress.restart("tables", Some(table_deals.len()));
     for (deal, expected) in table_deals {
+        progress.update(report.deals, "");
         pool.iter_mut().for_each(Solver::clear);
         let (nodes, trick_nodes) = (count(&pool), tricks(&pool));
         let start = Instant::now();
@@ -183,7 +197,9 @@ pub fn bench(deals: &[(Deal, DdTable)], threads: usize, only: Option<BenchPart>)
         report.shared_time = shared_tables(&mut pool, deals);
     }
     let solver = &mut pool[0];
+    progress.restart("all-cards solves", Some(card_deals.len()));
     for (i, (deal, _)) in card_deals.iter().enumerate() {
+        progress.update(i, "");
         solver.clear();
         let Ok(lead) = Position::new(deal, Seat::East) else {
             continue;
@@ -197,5 +213,6 @@ pub fn bench(deals: &[(Deal, DdTable)], threads: usize, only: Option<BenchPart>)
         report.lead_trick_nodes += solver.trick_nodes() - trick_nodes;
         report.lead_solves += usize::from(!values.is_empty());
     }
+    progress.clear();
     report
 }
