@@ -287,3 +287,47 @@ fn draw_the_last_trump_before_cashing() {
     let c = monte_carlo(&play, &[Info::default(); 4], 3);
     assert_eq!(c, card("SA"), "draws trumps");
 }
+
+#[test]
+fn lead_the_long_strong_suit_against_three_notrump() {
+    // South opened 1NT (15-17) and North raised to 3NT (10-15); West holds
+    // KQJ97 of spades and nothing else of note. Simulated over deals that
+    // fit the auction, the spade lead defeats 3NT most often.
+    let play = position(
+        [
+            "T52.KJ6.AQ62.983",
+            "43.T973.T98.AQJ4",
+            "A86.AQ4.KJ5.KT75",
+            "KQJ97.852.743.62",
+        ],
+        Strain::NoTrump,
+        Seat::South,
+        Seat::West,
+    );
+    let mut infos = [Info::default(); 4];
+    infos[Seat::South.index()].min_p = 15;
+    infos[Seat::South.index()].max_p = 17;
+    infos[Seat::North.index()].min_p = 10;
+    infos[Seat::North.index()].max_p = 15;
+    let mut solver = engine::bridge::dds::Solver::new();
+    for seed in 1..=3 {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let choice = find_card(
+            &play,
+            &infos,
+            9,
+            &PlayOptions::default(),
+            Some(&mut solver),
+            &mut rng,
+            &mut engine::control::Unlimited,
+        )
+        .expect("a lead");
+        assert_eq!(
+            choice.card.suit,
+            Suit::Spades,
+            "seed {seed}: led {}, values {:?}",
+            choice.card,
+            choice.values
+        );
+    }
+}

@@ -81,7 +81,9 @@ fn losses(solver: &mut Solver, deal: &Deal, play: &Play) -> Losses {
 
 fn main() {
     let args = Args::parse();
-    let mut rng = StdRng::seed_from_u64(args.seed);
+    // The deals have a generator of their own, so that versions of the
+    // program that sample differently still meet the same boards.
+    let mut deals = StdRng::seed_from_u64(args.seed);
     let options = if args.heuristic {
         PlayOptions::heuristic()
     } else {
@@ -92,7 +94,8 @@ fn main() {
     let (mut abs_imps, mut declaring_imps, mut played) = (0i64, 0i64, 0u32);
     let mut lost = Losses::default();
     for number in 1..=args.boards {
-        let deal = Deal::random(&mut rng);
+        let deal = Deal::random(&mut deals);
+        let mut rng = StdRng::seed_from_u64(args.seed ^ u64::from(number) << 32);
         let (dealer, vulnerability) = (board_dealer(number), board_vulnerability(number));
         let Ok(mut table) = Table::new(deal, dealer, vulnerability) else {
             continue;

@@ -83,7 +83,8 @@ pub struct PlayArgs {
     #[arg(long)]
     pub cheat: bool,
     /// Use the double-dummy analysis once this many tricks are left (the
-    /// heuristics alone before); 13 searches every card, at seconds each.
+    /// heuristics alone before, except for the opening lead, which is
+    /// always simulated); 13 searches every card, at seconds each.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(0..=13))]
     pub search_tricks: u8,
 }
