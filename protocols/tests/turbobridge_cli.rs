@@ -2,27 +2,12 @@
 //! stdout, `board N: <error>` on stderr for a bad board, non-zero exit at
 //! the end. (The default mode bids and plays; it has its own tests.)
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+#[path = "common/turbobridge.rs"]
+mod turbobridge;
 
-fn run(args: &[&str], input: &str) -> Output {
-    run_bytes(args, input.as_bytes())
-}
+use std::process::Output;
 
-fn run_bytes(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_turbobridge"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn turbobridge");
-    {
-        let mut stdin = child.stdin.take().expect("stdin");
-        let _ = stdin.write_all(input);
-    }
-    child.wait_with_output().expect("wait for turbobridge")
-}
+use turbobridge::{run, run_bytes};
 
 const GOOD: &str = "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
 [Deal \"N:T5.982.874.AQ632 K43.73.KQ5.KJT54 AJ9.AQT6.JT62.98 Q8762.KJ54.A93.7\"]\n\

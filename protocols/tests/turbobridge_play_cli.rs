@@ -2,31 +2,14 @@
 //! random boards bid and played legally and reproducibly, the seats
 //! option, the one-step hint, LIN output and bad input.
 
+#[path = "common/turbobridge.rs"]
+mod turbobridge;
+
 use protocols::bridge::board::{Board, ContractTag};
 use protocols::bridge::io::read_boards;
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-/// Runs the built `turbobridge` with `args`, feeds it `input` on stdin,
-/// closes stdin and waits for it to exit.
-fn run_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_turbobridge"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn turbobridge");
-    {
-        let mut stdin = child.stdin.take().expect("stdin");
-        // The binary may exit before reading everything.
-        let _ = stdin.write_all(input.as_bytes());
-    }
-    child.wait_with_output().expect("wait for turbobridge")
-}
 
 fn run(args: &[&str], input: &str) -> (String, String, bool) {
-    let out = run_with_input(args, input);
+    let out = turbobridge::run(args, input);
     (
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),

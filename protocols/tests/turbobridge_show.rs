@@ -3,27 +3,17 @@
 //! against the tags the sample deals carry, handviewer links read back by
 //! our LIN reader, and no progress line when stderr is not a terminal.
 
+#[path = "common/turbobridge.rs"]
+mod turbobridge;
+
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use protocols::bridge::board::Board;
 use protocols::bridge::{handviewer, lin, pbn};
 
-fn run(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_turbobridge"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn turbobridge");
-    {
-        let mut stdin = child.stdin.take().expect("stdin");
-        let _ = stdin.write_all(input.as_bytes());
-    }
-    child.wait_with_output().expect("wait for turbobridge")
-}
+use turbobridge::run;
 
 fn deals(name: &str) -> String {
     let path = format!("{}/../books/deals/{name}", env!("CARGO_MANIFEST_DIR"));

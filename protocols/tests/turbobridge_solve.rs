@@ -1,33 +1,15 @@
 //! `turbobridge solve` conversations: PBN or LIN in, PBN out with the
 //! double-dummy tags filled in; a bad board is reported and skipped.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-/// Runs the built `turbobridge` with `args`, feeds it `input` on stdin,
-/// closes stdin and waits for it to exit.
-fn run_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_turbobridge"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn turbobridge");
-    {
-        let mut stdin = child.stdin.take().expect("stdin");
-        // The binary may exit before reading everything.
-        let _ = stdin.write_all(input.as_bytes());
-    }
-    child.wait_with_output().expect("wait for turbobridge")
-}
+#[path = "common/turbobridge.rs"]
+mod turbobridge;
 
 const BOARD_1: &str = "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
 [Deal \"N:A98.76.Q765.QT97 T76532.AT9.A2.84 .KJ8542.KJT93.32 KQJ4.Q3.84.AKJ65\"]\n";
 
 #[test]
 fn solve_fills_in_the_double_dummy_tags() {
-    let out = run_with_input(&["solve"], BOARD_1);
+    let out = turbobridge::run(&["solve"], BOARD_1);
     let text = String::from_utf8(out.stdout).expect("utf-8");
     assert!(
         out.status.success(),
@@ -50,7 +32,7 @@ fn solve_fills_in_the_double_dummy_tags() {
 #[test]
 fn solve_skips_a_bad_board_and_fails_at_the_end() {
     let input = format!("[Board \"1\"]\n[Deal \"N:AKQ.. - - -\"]\n\n{BOARD_1}");
-    let out = run_with_input(&["solve"], &input);
+    let out = turbobridge::run(&["solve"], &input);
     let err = String::from_utf8_lossy(&out.stderr);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(!out.status.success());
@@ -61,7 +43,7 @@ fn solve_skips_a_bad_board_and_fails_at_the_end() {
 #[test]
 fn solve_needs_a_full_deal() {
     let input = "[Deal \"N:AKQJT98765432... - - -\"]\n";
-    let out = run_with_input(&["solve"], input);
+    let out = turbobridge::run(&["solve"], input);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success());
     assert!(err.contains("board 1: solve needs a full deal"), "{err}");
@@ -72,7 +54,7 @@ fn solve_reads_lin() {
     // Board 1 as LIN (dealer 3 = North; hands S, W, N, E).
     let lin = "pn|,,,|st||md|3SH2458JKD39TJKC23,S4JQKH3QD48C56JKA,S89AH67D567QC79TQ,\
                S23567TH9TAD2AC48|rh||ah|Board 1|sv|o|\n";
-    let out = run_with_input(&["solve"], lin);
+    let out = turbobridge::run(&["solve"], lin);
     let text = String::from_utf8(out.stdout).expect("utf-8");
     assert!(
         out.status.success(),
@@ -101,7 +83,7 @@ fn solve_survives_mangled_input() {
         "\u{0}\u{1}[[[]]]\"\"\n",
     ];
     for input in mangled {
-        let out = run_with_input(&["solve"], input);
+        let out = turbobridge::run(&["solve"], input);
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(!out.status.success(), "{input:?} accepted");
         assert!(err.starts_with("board 1: "), "{input:?}: {err}");
@@ -132,8 +114,8 @@ fn a_file_of_boards_shared_between_threads_comes_out_in_order() {
     let mut boards = fixture_boards(7);
     boards[3] = boards[3].replace("[Deal \"N:T9764", "[Deal \"N:T9T64");
     let input = boards.join("\n");
-    let one = run_with_input(&["solve", "--threads", "1"], &input);
-    let three = run_with_input(&["solve", "--threads", "3"], &input);
+    let one = turbobridge::run(&["solve", "--threads", "1"], &input);
+    let three = turbobridge::run(&["solve", "--threads", "3"], &input);
     for out in [&one, &three] {
         assert!(!out.status.success());
         let err = String::from_utf8_lossy(&out.stderr);
