@@ -291,14 +291,16 @@ fn draw_the_last_trump_before_cashing() {
 #[test]
 fn lead_the_long_strong_suit_against_three_notrump() {
     // South opened 1NT (15-17) and North raised to 3NT (10-15); West holds
-    // KQJ97 of spades and nothing else of note. Simulated over deals that
-    // fit the auction, the spade lead defeats 3NT most often.
+    // KQJ97 of spades and the ace of hearts as the entry to them. Leading
+    // the spades sets them up while the ace still stands guard: simulated
+    // over deals that fit the auction, that lead defeats 3NT most often,
+    // where a neutral lead lets declarer knock out the entry in time.
     let play = position(
         [
-            "T52.KJ6.AQ62.983",
-            "43.T973.T98.AQJ4",
-            "A86.AQ4.KJ5.KT75",
-            "KQJ97.852.743.62",
+            "T52.J76.KQ62.A83",
+            "43.T983.T98.QJ94",
+            "A86.KQ4.AJ5.KT75",
+            "KQJ97.A52.743.62",
         ],
         Strain::NoTrump,
         Seat::South,
