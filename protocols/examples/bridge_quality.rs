@@ -12,7 +12,19 @@
 //! - the double-dummy tricks lost per board by declarer (dummy's cards
 //!   included), by the defenders after the opening lead, and by the
 //!   opening lead alone: each card's loss is the best card's value minus
-//!   its own, from the solver's all-cards analysis of the position.
+//!   its own, from the solver's all-cards analysis of the position;
+//! - how the |IMPs| from par spread (0, 1-2, 3-5, 6+), the share of
+//!   doubled (or redoubled) contracts and on how many of them the doubling
+//!   side came out ahead, judged double dummy against the same contract
+//!   undoubled (with the same tricks);
+//! - the share of opening leads that cost no trick, suit and notrump
+//!   apart;
+//! - the mean wall-clock seconds a board (bidding, play and judging).
+//!
+//! Running totals come every 50 boards, so that a run cut short still
+//! tells something.
+
+use std::time::Instant;
 
 use clap::Parser;
 use rand::SeedableRng;
@@ -22,7 +34,9 @@ use engine::bridge::dds::{Position, Solver};
 use engine::bridge::play::PlayOptions;
 use engine::bridge::scoring::{imps, ns_score};
 use engine::bridge::table::{Player, Seats, Table};
-use engine::bridge::{Deal, Play, Side, board_dealer, board_vulnerability};
+use engine::bridge::{
+    Contract, Deal, Doubling, Play, Side, Strain, board_dealer, board_vulnerability,
+};
 use engine::control::Unlimited;
 
 #[derive(Parser, Debug)]
@@ -79,6 +93,112 @@ fn losses(solver: &mut Solver, deal: &Deal, play: &Play) -> Losses {
     out
 }
 
+/// Running totals over the boards so far.
+#[derive(Default)]
+struct Tally {
+    /// Boards bid (and judged against par).
+    boards: u32,
+    abs_imps: i64,
+    declaring_imps: i64,
+    /// Boards by |IMPs| from par: 0, 1-2, 3-5, 6+.
+    imp_spread: [u32; 4],
+    doubled: u32,
+    /// Doubled contracts on which the doubling side scored more than it
+    /// would have against the same contract undoubled.
+    doubler_ahead: u32,
+    /// IMPs the doubling side won by doubling, against undoubled.
+    doubler_imps: i64,
+    /// Contracts played.
+    played: u32,
+    lost: Losses,
+    /// Opening leads and those that cost no trick: [suit, notrump].
+    leads: [u32; 2],
+    free_leads: [u32; 2],
+}
+
+impl Tally {
+    /// Adds a bid board: the contract reached (`None` when passed out),
+    /// its double-dummy NS score and par.
+    fn add_auction(&mut self, contract: Option<Contract>, ns: i32, par: i32, undoubled_ns: i32) {
+        let d = imps(ns - par);
+        let declaring_sign = match contract {
+            Some(c) if c.declarer.side() == Side::EastWest => -1,
+            _ => 1,
+        };
+        self.boards += 1;
+        self.abs_imps += i64::from(d.abs());
+        self.declaring_imps += i64::from(declaring_sign * d);
+        self.imp_spread[match d.abs() {
+            0 => 0,
+            1..=2 => 1,
+            3..=5 => 2,
+            _ => 3,
+        }] += 1;
+        if contract.is_some_and(|c| c.doubling != Doubling::Undoubled) {
+            // The defenders doubled; a redouble is judged the same way,
+            // against the contract undoubled.
+            let doubler_gain = -declaring_sign * (ns - undoubled_ns);
+            self.doubled += 1;
+            self.doubler_ahead += u32::from(doubler_gain > 0);
+            self.doubler_imps += i64::from(imps(doubler_gain));
+        }
+    }
+
+    fn add_play(&mut self, strain: Strain, lost: &Losses) {
+        self.played += 1;
+        self.lost.declarer += lost.declarer;
+        self.lost.defenders += lost.defenders;
+        self.lost.lead += lost.lead;
+        let kind = usize::from(strain == Strain::NoTrump);
+        self.leads[kind] += 1;
+        self.free_leads[kind] += u32::from(lost.lead == 0);
+    }
+
+    fn print(&self, seconds: f64) {
+        let per = |v: i64, n: u32| v as f64 / f64::from(n.max(1));
+        let pct = |v: u32, n: u32| 100.0 * f64::from(v) / f64::from(n.max(1));
+        let n = self.boards;
+        let s = &self.imp_spread;
+        println!(
+            "bidding, {n} boards: mean |IMPs| against par {:.2}; declaring side {:+.2} IMPs a board; \
+             |IMPs| 0: {:.1}%, 1-2: {:.1}%, 3-5: {:.1}%, 6+: {:.1}%",
+            per(self.abs_imps, n),
+            per(self.declaring_imps, n),
+            pct(s[0], n),
+            pct(s[1], n),
+            pct(s[2], n),
+            pct(s[3], n)
+        );
+        println!(
+            "doubles: {} doubled or redoubled contracts ({:.1}% of boards); doubling side ahead \
+             of the undoubled contract (double dummy) on {}, {:+.2} IMPs a doubled board",
+            self.doubled,
+            pct(self.doubled, n),
+            self.doubler_ahead,
+            per(self.doubler_imps, self.doubled)
+        );
+        let p = self.played;
+        println!(
+            "play, {p} contracts: double-dummy tricks lost a board by declarer {:.3}, defenders {:.3}, \
+             opening lead {:.3}",
+            per(i64::from(self.lost.declarer), p),
+            per(i64::from(self.lost.defenders), p),
+            per(i64::from(self.lost.lead), p)
+        );
+        println!(
+            "leads that cost no trick: suit {:.1}% of {}, notrump {:.1}% of {}",
+            pct(self.free_leads[0], self.leads[0]),
+            self.leads[0],
+            pct(self.free_leads[1], self.leads[1]),
+            self.leads[1]
+        );
+        println!(
+            "time: {:.2} s a board, wall clock ({seconds:.0} s for {n} boards)",
+            seconds / f64::from(n.max(1))
+        );
+    }
+}
+
 fn main() {
     let args = Args::parse();
     // The deals have a generator of their own, so that versions of the
@@ -91,12 +211,16 @@ fn main() {
     };
     let mut player = Player::new(options, Some(Solver::new()));
     let mut judge = Solver::new();
-    let (mut abs_imps, mut declaring_imps, mut played) = (0i64, 0i64, 0u32);
-    let mut lost = Losses::default();
+    let mut tally = Tally::default();
+    let start = Instant::now();
     for number in 1..=args.boards {
         let deal = Deal::random(&mut deals);
         let mut rng = StdRng::seed_from_u64(args.seed ^ u64::from(number) << 32);
         let (dealer, vulnerability) = (board_dealer(number), board_vulnerability(number));
+        if number > 1 && (number - 1) % 50 == 0 {
+            println!("-- after {} boards --", number - 1);
+            tally.print(start.elapsed().as_secs_f64());
+        }
         let Ok(mut table) = Table::new(deal, dealer, vulnerability) else {
             continue;
         };
@@ -112,36 +236,20 @@ fn main() {
         };
         let par = table.par(&dd).ns_score;
         let contract = table.contract();
-        let ns = contract.map_or(0, |c| {
-            ns_score(Some(&c), vulnerability, dd.get(c.declarer, c.strain))
-        });
-        let d = imps(ns - par);
-        let sign = if contract.is_some_and(|c| c.declarer.side() == Side::EastWest) {
-            -1
-        } else {
-            1
+        let score = |c: Option<Contract>| {
+            c.map_or(0, |c| {
+                ns_score(Some(&c), vulnerability, dd.get(c.declarer, c.strain))
+            })
         };
-        abs_imps += i64::from(d.abs());
-        declaring_imps += i64::from(sign * d);
+        let undoubled = contract.map(|c| Contract {
+            doubling: Doubling::Undoubled,
+            ..c
+        });
+        tally.add_auction(contract, score(contract), par, score(undoubled));
         if let Some(play) = table.play() {
-            let l = losses(&mut judge, &deal, play);
-            lost.declarer += l.declarer;
-            lost.defenders += l.defenders;
-            lost.lead += l.lead;
-            played += 1;
+            tally.add_play(play.strain(), &losses(&mut judge, &deal, play));
         }
     }
-    let per = |v: i64, n: u32| v as f64 / f64::from(n.max(1));
-    println!(
-        "bidding, {} boards: mean |IMPs| against par {:.2}; declaring side {:+.2} IMPs a board",
-        args.boards,
-        per(abs_imps, args.boards),
-        per(declaring_imps, args.boards)
-    );
-    println!(
-        "play, {played} contracts: double-dummy tricks lost a board by declarer {:.3}, defenders {:.3}, opening lead {:.3}",
-        per(i64::from(lost.declarer), played),
-        per(i64::from(lost.defenders), played),
-        per(i64::from(lost.lead), played)
-    );
+    println!("-- all {} boards --", args.boards);
+    tally.print(start.elapsed().as_secs_f64());
 }
