@@ -301,6 +301,25 @@ impl Board {
         play.result()
     }
 
+    /// The dealer: the auction's, else the Dealer tag, else the standard
+    /// rotation from the board number (board 1 when there is none). Every
+    /// mode reads it here, so a board has one dealer whether it is played,
+    /// solved, shown or seated at a table.
+    pub fn dealer_or_rotation(&self) -> Seat {
+        self.auction
+            .as_ref()
+            .map(|a| a.auction.dealer())
+            .or(self.dealer)
+            .unwrap_or_else(|| engine::bridge::board_dealer(self.number.unwrap_or(1)))
+    }
+
+    /// The vulnerability: the Vulnerable tag, else the standard 16-board
+    /// rotation from the board number (board 1 when there is none).
+    pub fn vulnerability_or_rotation(&self) -> Vulnerability {
+        self.vulnerability
+            .unwrap_or_else(|| engine::bridge::board_vulnerability(self.number.unwrap_or(1)))
+    }
+
     /// Fills in the one unknown hand when the other three hold 13 cards
     /// each (LIN files omit East; a PBN deal may say `-`).
     pub fn complete_deal(&mut self) {

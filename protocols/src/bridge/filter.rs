@@ -20,7 +20,7 @@ use engine::bridge::scoring::imps;
 use engine::bridge::seat::card_rng;
 pub use engine::bridge::table::Seats;
 use engine::bridge::table::{Action, Player, Table, TableError};
-use engine::bridge::{Card, ContractBid, Deal, Seat, Side, board_dealer, board_vulnerability};
+use engine::bridge::{Card, ContractBid, Deal, Seat, Side};
 use engine::control::{Control, Progress};
 
 use super::board::{AuctionRecord, Board, ContractTag};
@@ -189,19 +189,12 @@ impl Robot {
     /// number, or the rubber).
     fn prepare(&mut self, board: &mut Board) {
         board.complete_deal();
-        let number = board.number.unwrap_or(1);
-        let dealer = board
-            .auction
-            .as_ref()
-            .map(|a| a.auction.dealer())
-            .or(board.dealer)
-            .unwrap_or_else(|| board_dealer(number));
-        board.dealer = Some(dealer);
-        if self.args.scoring == Scoring::Rubber {
-            board.vulnerability = Some(self.rubber.vulnerability());
-        } else if board.vulnerability.is_none() {
-            board.vulnerability = Some(board_vulnerability(number));
-        }
+        board.dealer = Some(board.dealer_or_rotation());
+        board.vulnerability = Some(if self.args.scoring == Scoring::Rubber {
+            self.rubber.vulnerability()
+        } else {
+            board.vulnerability_or_rotation()
+        });
     }
 
     /// The board's table with the input's calls and cards; with `act`,

@@ -8,7 +8,7 @@ use engine::bridge::bidding::Bidding;
 use engine::bridge::scoring::ns_score;
 use engine::bridge::seat::{SeatError, SeatPlayer, card_rng};
 use engine::bridge::table::{Player, TableError};
-use engine::bridge::{Call, Card, Contract, Seat, board_dealer, board_vulnerability};
+use engine::bridge::{Call, Card, Contract, Seat};
 
 use super::board::{AuctionRecord, Board, ContractTag};
 use super::filter::{FilterError, PlayArgs, WallClock};
@@ -31,19 +31,8 @@ fn prepare(board: &mut Board) -> Result<(), FilterError> {
             return Err(TableError::IncompleteDeal { seat, cards }.into());
         }
     }
-    let number = board.number.unwrap_or(1);
-    let dealer = board
-        .auction
-        .as_ref()
-        .map(|a| a.auction.dealer())
-        .or(board.dealer)
-        .unwrap_or_else(|| board_dealer(number));
-    board.dealer = Some(dealer);
-    board.vulnerability = Some(
-        board
-            .vulnerability
-            .unwrap_or_else(|| board_vulnerability(number)),
-    );
+    board.dealer = Some(board.dealer_or_rotation());
+    board.vulnerability = Some(board.vulnerability_or_rotation());
     Ok(())
 }
 

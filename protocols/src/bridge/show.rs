@@ -16,8 +16,7 @@ use engine::bridge::dds;
 use engine::bridge::par::{Par, par};
 use engine::bridge::scoring::ns_score;
 use engine::bridge::{
-    Call, Card, Contract, DdTable, Hand, Play, Rank, Seat, Side, Strain, Suit, Trick,
-    Vulnerability, board_dealer, board_vulnerability,
+    Call, Card, Contract, DdTable, Hand, Play, Rank, Seat, Side, Strain, Suit, Trick, Vulnerability,
 };
 
 use super::board::{Board, ContractTag};
@@ -149,17 +148,10 @@ impl Analysis {
 }
 
 fn dealer_and_vulnerability(board: &Board) -> (Seat, Vulnerability) {
-    let number = board.number.unwrap_or(1).max(1);
-    let dealer = board
-        .auction
-        .as_ref()
-        .map(|a| a.auction.dealer())
-        .or(board.dealer)
-        .unwrap_or_else(|| board_dealer(number));
-    let vulnerability = board
-        .vulnerability
-        .unwrap_or_else(|| board_vulnerability(number));
-    (dealer, vulnerability)
+    (
+        board.dealer_or_rotation(),
+        board.vulnerability_or_rotation(),
+    )
 }
 
 /// Where the hands start: West at the left edge, North and South in the

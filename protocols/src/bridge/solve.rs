@@ -42,14 +42,11 @@ pub fn solve_board(solvers: &mut [Solver], mut board: Board) -> Result<Board, St
         .check_full()
         .map_err(|e| format!("solve needs a full deal (13 cards in each hand): {e}"))?;
     let table = dd_table(solvers, &board.deal).map_err(|e| format!("solve: {e}"))?;
-    let number = board.number.unwrap_or(1).max(1);
-    let dealer = board
-        .dealer
-        .unwrap_or_else(|| engine::bridge::board_dealer(number));
-    let vulnerability = board
-        .vulnerability
-        .unwrap_or_else(|| engine::bridge::board_vulnerability(number));
-    let par = par(&table, dealer, vulnerability);
+    let par = par(
+        &table,
+        board.dealer_or_rotation(),
+        board.vulnerability_or_rotation(),
+    );
     board.dd_tricks = Some(table);
     board.optimum_table = Some(table);
     board.optimum_score = Some(par.ns_score);

@@ -17,7 +17,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::time::{Duration, Instant};
 
-use engine::bridge::{Auction, Card, Contract, Play, Seat, board_dealer, board_vulnerability};
+use engine::bridge::{Auction, Card, Contract, Play, Seat};
 
 use super::message::{Message, Whose, seat_name};
 use crate::bridge::board::{Board, ContractTag};
@@ -106,14 +106,9 @@ pub fn prepare_board(mut board: Board) -> Result<Board, String> {
     if let Err(e) = board.deal.check_full() {
         return Err(e.to_string());
     }
-    let number = board.number.unwrap_or(1);
-    board.number = Some(number);
-    board.dealer = Some(board.dealer.unwrap_or_else(|| board_dealer(number)));
-    board.vulnerability = Some(
-        board
-            .vulnerability
-            .unwrap_or_else(|| board_vulnerability(number)),
-    );
+    board.number = Some(board.number.unwrap_or(1));
+    board.dealer = Some(board.dealer_or_rotation());
+    board.vulnerability = Some(board.vulnerability_or_rotation());
     board.auction = None;
     board.play = None;
     board.contract = None;
