@@ -21,6 +21,8 @@
 //!   apart;
 //! - the mean wall-clock seconds a board (bidding, play and judging).
 //!
+//! `--bidding-only` skips the play (no play figures are gathered).
+//!
 //! Running totals come every 50 boards, so that a run cut short still
 //! tells something.
 
@@ -51,6 +53,10 @@ struct Args {
     /// Card play by the heuristics alone instead of Monte-Carlo.
     #[arg(long)]
     heuristic: bool,
+    /// Bid only and judge the contract double dummy, without playing it:
+    /// the bidding figures in seconds instead of minutes.
+    #[arg(long)]
+    bidding_only: bool,
 }
 
 /// Double-dummy tricks given away, by who gave them.
@@ -224,10 +230,12 @@ fn main() {
         let Ok(mut table) = Table::new(deal, dealer, vulnerability) else {
             continue;
         };
-        if player
-            .act_for(&mut table, Seats::ALL, &mut rng, &mut Unlimited)
-            .is_err()
-        {
+        let acted = if args.bidding_only {
+            player.bid_for(&mut table, Seats::ALL)
+        } else {
+            player.act_for(&mut table, Seats::ALL, &mut rng, &mut Unlimited)
+        };
+        if acted.is_err() {
             eprintln!("board {number}: the program made an illegal call or card");
             continue;
         }
@@ -246,7 +254,7 @@ fn main() {
             ..c
         });
         tally.add_auction(contract, score(contract), par, score(undoubled));
-        if let Some(play) = table.play() {
+        if let Some(play) = table.play().filter(|_| !args.bidding_only) {
             tally.add_play(play.strain(), &losses(&mut judge, &deal, play));
         }
     }
