@@ -217,3 +217,12 @@ fn a_bad_board_is_still_reported_and_skipped() {
     assert_eq!(text.matches("[Event ").count(), 2);
     assert_eq!(text.matches("[Note \"1:").count(), 2);
 }
+
+#[test]
+fn show_numbers_every_call_with_its_explanation() {
+    let text = stdout(&["show", "--explain", "--ascii"], STAYMAN);
+    assert!(text.contains("1NT(1)"), "{text}");
+    assert!(text.contains("\n(3) Stayman -- "), "{text}");
+    let plain = stdout(&["show", "--ascii"], STAYMAN);
+    assert!(!plain.contains("(1)"), "{plain}");
+}

@@ -36,10 +36,10 @@ struct Cli {
     #[arg(long, global = true)]
     handviewer: bool,
 
-    /// Explain every call of the boards written: what it shows in our
-    /// bidding system (points, suit lengths, the convention when it is
-    /// artificial), as a PBN note `[Note "n:..."]` referenced by `=n=`, or
-    /// a LIN `an|` explanation. Notes of the input are kept.
+    /// Explain every call of the boards written (or shown): what it shows
+    /// in our bidding system (points, suit lengths, the convention when it
+    /// is artificial), as a PBN note `[Note "n:..."]` referenced by `=n=`,
+    /// or a LIN `an|` explanation. Notes of the input are kept.
     #[arg(long, global = true)]
     explain: bool,
 
@@ -126,6 +126,9 @@ fn explained(mut board: Board, explain: bool) -> Board {
 fn main() -> ExitCode {
     let mut cli = Cli::parse();
     cli.play.explain = cli.explain;
+    if let Some(Command::Show(args)) = &mut cli.command {
+        args.explain = cli.explain;
+    }
     if let Some(Command::Card) = cli.command {
         // A closed pipe (`| head`) is not an error worth a panic.
         let _ = io::stdout().write_all(engine::bridge::bidding::convention_card().as_bytes());
