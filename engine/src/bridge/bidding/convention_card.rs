@@ -157,9 +157,9 @@ fn spell(calls: &[Call]) -> String {
         .join(" ")
 }
 
-/// The convention card as plain text: every call of [`SECTIONS`] with the
-/// explanation [`Bidding::explain`] gives it. The same text is
-/// `books/convention-card.txt`; `turbobridge card` writes it.
+/// The convention card as plain text: every call of the representative
+/// auctions with the explanation [`Bidding::explain`] gives it. The same
+/// text is `books/convention-card.txt`; `turbobridge card` writes it.
 pub fn convention_card() -> String {
     let mut out = String::new();
     out.push_str(
