@@ -398,3 +398,39 @@ fn a_safety_play_secures_the_contract_at_the_cost_of_an_overtrick() {
         );
     }
 }
+
+#[test]
+fn sampled_deals_give_the_aces_and_kings_a_slam_auction_showed() {
+    let mut rng = StdRng::seed_from_u64(8);
+    let count = |hand: Hand, rank: u8| {
+        Suit::ALL
+            .iter()
+            .filter(|&&s| hand.suit(s) >> rank & 1 == 1)
+            .count() as u8
+    };
+    for _ in 0..40 {
+        let deal = Deal::random(&mut rng);
+        let contract = "6S"
+            .parse::<engine::bridge::ContractBid>()
+            .expect("contract")
+            .with_declarer(Seat::South);
+        // West leads and sees only the West hand; North answered Blackwood
+        // and 5NT with the aces and kings it holds.
+        let play = Play::new(&deal, &contract);
+        let mut infos = [Info::default(); 4];
+        infos[Seat::North.index()].aces = Some(count(deal[Seat::North], 14));
+        infos[Seat::North.index()].kings = Some(count(deal[Seat::North], 13));
+        let view = View::new(&play, &infos);
+        for _ in 0..10 {
+            let sample = view.sample(&play, &mut rng);
+            for rank in [14, 13] {
+                assert_eq!(
+                    count(sample[Seat::North], rank) % 4,
+                    count(deal[Seat::North], rank) % 4,
+                    "North's honours of rank {rank}: {}",
+                    sample[Seat::North]
+                );
+            }
+        }
+    }
+}
