@@ -333,3 +333,104 @@ fn lead_the_long_strong_suit_against_three_notrump() {
         );
     }
 }
+
+/// Dummy's card after South's spade lead and West's five: the ace makes
+/// four tricks, the contract, in every deal; the queen (a finesse of the
+/// king) makes five when West has it, but when East has it and the heart
+/// ace too, East wins and cashes it, one down.
+fn safety_position() -> Play {
+    let mut play = position(
+        ["AQ..A.AK", "KT.A.5.4", "32..2.32", "985..43."],
+        Strain::NoTrump,
+        Seat::South,
+        Seat::South,
+    );
+    play.play(card("S2")).expect("lead");
+    play.play(card("S5")).expect("second hand low");
+    play
+}
+
+fn safety_choice(options: PlayOptions, seed: u64) -> engine::bridge::play::CardChoice {
+    let mut solver = engine::bridge::dds::Solver::new();
+    let mut rng = StdRng::seed_from_u64(seed);
+    find_card(
+        &safety_position(),
+        &[Info::default(); 4],
+        4,
+        &PlayOptions {
+            samples: 200,
+            ..options
+        },
+        Some(&mut solver),
+        &mut rng,
+        &mut engine::control::Unlimited,
+    )
+    .expect("a card")
+}
+
+#[test]
+fn a_safety_play_secures_the_contract_at_the_cost_of_an_overtrick() {
+    for seed in 1..=3 {
+        // The contract first (the default): the ace, four tricks for sure.
+        let choice = safety_choice(PlayOptions::default(), seed);
+        assert_eq!(choice.card, card("SA"), "seed {seed}: {choice:?}");
+        // The ace gains about 14 points a deal on the queen, of at most 73
+        // one deal can move: the queen cannot catch up after about 170
+        // deals, and the sampling stops there.
+        assert!(
+            choice.samples < 190,
+            "seed {seed}: {} deals",
+            choice.samples
+        );
+        // Counting tricks alone, the finesse is worth more on average
+        // (about 4.2 tricks against 4): the scoring is what chooses.
+        assert_eq!(
+            safety_choice(
+                PlayOptions {
+                    contract_bonus: 0,
+                    ..PlayOptions::default()
+                },
+                seed
+            )
+            .card,
+            card("SQ"),
+            "seed {seed}, tricks alone"
+        );
+    }
+}
+
+#[test]
+fn sampled_deals_give_the_aces_and_kings_a_slam_auction_showed() {
+    let mut rng = StdRng::seed_from_u64(8);
+    let count = |hand: Hand, rank: u8| {
+        Suit::ALL
+            .iter()
+            .filter(|&&s| hand.suit(s) >> rank & 1 == 1)
+            .count() as u8
+    };
+    for _ in 0..40 {
+        let deal = Deal::random(&mut rng);
+        let contract = "6S"
+            .parse::<engine::bridge::ContractBid>()
+            .expect("contract")
+            .with_declarer(Seat::South);
+        // West leads and sees only the West hand; North answered Blackwood
+        // and 5NT with the aces and kings it holds.
+        let play = Play::new(&deal, &contract);
+        let mut infos = [Info::default(); 4];
+        infos[Seat::North.index()].aces = Some(count(deal[Seat::North], 14));
+        infos[Seat::North.index()].kings = Some(count(deal[Seat::North], 13));
+        let view = View::new(&play, &infos);
+        for _ in 0..10 {
+            let sample = view.sample(&play, &mut rng);
+            for rank in [14, 13] {
+                assert_eq!(
+                    count(sample[Seat::North], rank) % 4,
+                    count(deal[Seat::North], rank) % 4,
+                    "North's honours of rank {rank}: {}",
+                    sample[Seat::North]
+                );
+            }
+        }
+    }
+}

@@ -50,9 +50,24 @@ struct Args {
     /// Seed of the deals and of the program's sampling.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Card play by the heuristics alone instead of Monte-Carlo.
+    /// Card play by the heuristics alone instead of Monte-Carlo (the
+    /// floor).
     #[arg(long)]
     heuristic: bool,
+    /// Every seat looks at every hand and plays double dummy (the
+    /// ceiling: no trick lost in the play).
+    #[arg(long)]
+    cheat: bool,
+    /// Random deals per card (the default options' otherwise).
+    #[arg(long)]
+    samples: Option<usize>,
+    /// Search once this many tricks are left (13: every card).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=13))]
+    search_tricks: Option<u8>,
+    /// Tricks' worth of the contract's fate in a sampled deal (13: the
+    /// contract first).
+    #[arg(long)]
+    contract_bonus: Option<u8>,
     /// Bid only and judge the contract double dummy, without playing it:
     /// the bidding figures in seconds instead of minutes.
     #[arg(long)]
@@ -210,10 +225,19 @@ fn main() {
     // The deals have a generator of their own, so that versions of the
     // program that sample differently still meet the same boards.
     let mut deals = StdRng::seed_from_u64(args.seed);
-    let options = if args.heuristic {
+    let base = if args.heuristic {
         PlayOptions::heuristic()
     } else {
         PlayOptions::default()
+    };
+    // The budget is counted in deals, not in time, so that the figures do
+    // not depend on the machine's load.
+    let options = PlayOptions {
+        samples: args.samples.unwrap_or(base.samples),
+        search_tricks: args.search_tricks.unwrap_or(base.search_tricks),
+        contract_bonus: args.contract_bonus.unwrap_or(base.contract_bonus),
+        cheat: args.cheat,
+        ..base
     };
     let mut player = Player::new(options, Some(Solver::new()));
     let mut judge = Solver::new();

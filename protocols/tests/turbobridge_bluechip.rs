@@ -163,7 +163,14 @@ fn four_clients_at_the_table_play_what_the_filter_plays() {
     let deals = temp_file("deals.pbn", DEALS);
     for level in [
         &["--level", "heuristic"][..],
-        &["--level", "montecarlo", "--samples", "3"][..],
+        &[
+            "--level",
+            "montecarlo",
+            "--samples",
+            "3",
+            "--time-per-board",
+            "none",
+        ][..],
     ] {
         let at_table = table_session(&deals, level);
         let by_filter = filter(&deals, level);

@@ -158,3 +158,54 @@ fn cheat_and_imps_against_par() {
     assert!(out.contains("[ScoreIMP "), "{out}");
     assert!(b.dd_tricks.is_some(), "{out}");
 }
+
+/// The search's time budgets: bad values are refused with the expected
+/// syntax, a tiny budget still plays every card legally, and without a
+/// time limit (`--time-per-board none`) the Monte-Carlo play is
+/// reproducible with `--seed`.
+#[test]
+fn time_budgets_are_checked_and_a_tiny_one_still_plays_legal_cards() {
+    for (flag, bad) in [
+        ("--time-per-card", "0"),
+        ("--time-per-card", "-5"),
+        ("--time-per-card", "fast"),
+        ("--time-per-card", "1.5"),
+        ("--time-per-board", "0"),
+        ("--time-per-board", "soon"),
+    ] {
+        let (out, err, ok) = run(&["--deals", "1", flag, bad], "");
+        assert!(!ok, "{flag} {bad} accepted: {out}");
+        assert!(out.is_empty(), "{flag} {bad}: {out}");
+        assert!(
+            err.contains(flag) && err.contains("milliseconds"),
+            "{flag} {bad}: {err}"
+        );
+    }
+    for budget in [
+        &["--time-per-card", "1"][..],
+        &["--time-per-board", "1"][..],
+    ] {
+        let mut args = vec!["--deals", "2", "--seed", "9", "--samples", "8"];
+        args.extend_from_slice(budget);
+        let (out, err, ok) = run(&args, "");
+        assert!(ok, "{budget:?}: {err}");
+        let read = boards(&out);
+        assert_eq!(read.len(), 2, "{out}");
+        for b in read.iter().filter(|b| b.declarer.is_some()) {
+            assert_eq!(b.linear_play().len(), 52, "{budget:?}: {out}");
+        }
+    }
+    let args = [
+        "--deals",
+        "1",
+        "--seed",
+        "4",
+        "--samples",
+        "3",
+        "--time-per-board",
+        "none",
+    ];
+    let (first, err, ok) = run(&args, "");
+    assert!(ok, "{err}");
+    assert_eq!(run(&args, "").0, first, "--seed reproduces the search");
+}

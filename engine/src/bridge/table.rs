@@ -302,6 +302,7 @@ pub struct Player {
     options: PlayOptions,
     solver: Option<Solver>,
     time_per_card_ms: Option<u64>,
+    time_per_board_ms: Option<u64>,
 }
 
 impl Player {
@@ -312,6 +313,7 @@ impl Player {
             options,
             solver,
             time_per_card_ms: None,
+            time_per_board_ms: None,
         }
     }
 
@@ -320,6 +322,32 @@ impl Player {
     pub fn with_time_per_card(mut self, ms: Option<u64>) -> Player {
         self.time_per_card_ms = ms;
         self
+    }
+
+    /// Keep the 52 cards of a board within this many milliseconds of the
+    /// control's clock: each card gets its share by the tricks still to
+    /// play, squared (an early card has more to analyse and more to lose),
+    /// on top of any per-card budget. The shares add up to the board's
+    /// budget, so a board never takes longer whatever seats the program
+    /// plays.
+    pub fn with_time_per_board(mut self, ms: Option<u64>) -> Player {
+        self.time_per_board_ms = ms;
+        self
+    }
+
+    /// The time budget of a card with `tricks_left` tricks to play (the
+    /// current one included).
+    fn card_budget_ms(&self, tricks_left: usize) -> Option<u64> {
+        // Four cards a trick: 4 × (1² + 2² + … + 13²).
+        const BOARD_WEIGHT: u64 = 4 * 819;
+        let left = tricks_left.clamp(1, 13) as u64;
+        let share = self
+            .time_per_board_ms
+            .map(|board| (board * left * left / BOARD_WEIGHT).max(1));
+        match (self.time_per_card_ms, share) {
+            (Some(card), Some(share)) => Some(card.min(share)),
+            (card, share) => card.or(share),
+        }
     }
 
     /// The call or card the program makes for the seat to act, or `None`
@@ -403,9 +431,10 @@ impl Player {
         rng: &mut R,
         control: &mut dyn Control<Progress<Card>>,
     ) -> Option<Card> {
+        let completed = view.cards().len() / 4;
         let mut budget = CardBudget {
             start_ms: control.elapsed_ms(),
-            budget_ms: self.time_per_card_ms,
+            budget_ms: self.card_budget_ms(13 - completed.min(12)),
             inner: control,
         };
         let dd = self
@@ -428,9 +457,10 @@ impl Player {
         rng: &mut R,
         control: &mut dyn Control<Progress<Card>>,
     ) -> Card {
+        let tricks_left = play.hands().hands.iter().map(|h| h.len()).max();
         let mut budget = CardBudget {
             start_ms: control.elapsed_ms(),
-            budget_ms: self.time_per_card_ms,
+            budget_ms: self.card_budget_ms(tricks_left.unwrap_or(13)),
             inner: control,
         };
         let dd = self

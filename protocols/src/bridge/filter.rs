@@ -14,6 +14,8 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 use engine::bridge::dds::Solver;
+
+use crate::bridge::budget::Budget;
 use engine::bridge::play::PlayOptions;
 use engine::bridge::rubber::Rubber;
 use engine::bridge::scoring::imps;
@@ -77,15 +79,19 @@ pub struct PlayArgs {
     #[arg(long, default_value_t = 24)]
     pub samples: usize,
     /// Time budget per card in milliseconds (sampling stops when spent).
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "MS", value_parser = crate::bridge::budget::parse_ms, allow_negative_numbers = true)]
     pub time_per_card: Option<u64>,
+    /// Time budget of a whole board in milliseconds, or `none`: each card
+    /// gets its share, the early ones more (sampling stops when spent).
+    #[arg(long, value_name = "MS|none", default_value_t = Budget::default(), allow_negative_numbers = true)]
+    pub time_per_board: Budget,
     /// Look at every hand: the program plays double dummy.
     #[arg(long)]
     pub cheat: bool,
     /// Use the double-dummy analysis once this many tricks are left (the
     /// heuristics alone before, except for the opening lead, which is
-    /// always simulated); 13 searches every card, at seconds each.
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(0..=13))]
+    /// always simulated); 13, the default, searches every card.
+    #[arg(long, default_value_t = 13, value_parser = clap::value_parser!(u8).range(0..=13))]
     pub search_tricks: u8,
     /// Explain every call of the boards written (`turbobridge --explain`,
     /// a global option of the binary).
@@ -171,7 +177,9 @@ impl Robot {
         };
         // The heuristic level never searches (its SearchFac is 0), so the
         // solver serves only the IMP scoring there.
-        let player = Player::new(options, solver).with_time_per_card(args.time_per_card);
+        let player = Player::new(options, solver)
+            .with_time_per_card(args.time_per_card)
+            .with_time_per_board(args.time_per_board.0);
         Robot {
             args,
             rubber: Rubber::new(),
@@ -489,8 +497,9 @@ mod tests {
             level: Level::Heuristic,
             samples: 4,
             time_per_card: None,
+            time_per_board: Budget(None),
             cheat: false,
-            search_tricks: 10,
+            search_tricks: 13,
             explain: false,
         };
         let mut first = Vec::new();

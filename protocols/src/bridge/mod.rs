@@ -3,6 +3,7 @@
 
 pub mod bluechip;
 pub mod board;
+pub mod budget;
 pub mod filter;
 pub mod handviewer;
 pub mod io;

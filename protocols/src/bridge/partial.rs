@@ -296,8 +296,9 @@ mod tests {
             level: Level::Heuristic,
             samples: 3,
             time_per_card: None,
+            time_per_board: crate::bridge::budget::Budget(None),
             cheat: false,
-            search_tricks: 10,
+            search_tricks: 13,
             explain: false,
         }
     }

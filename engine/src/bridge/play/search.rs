@@ -2,10 +2,13 @@
 //!
 //! For each of many random deals consistent with what the player knows,
 //! every legal card is played out with open cards; a card scores
-//! `SearchFac` per trick of the declaring side plus two tricks' worth for a
-//! made contract, and the card the heuristics choose gets `HeurisFac`. The
-//! best total wins. Turbo Bridge could afford three deals; we take as many
-//! as the options and the time budget allow.
+//! `SearchFac` per trick of the declaring side plus, by default, more for a
+//! made contract than any number of tricks can be worth (the contract
+//! first, overtricks or undertricks second), and the card the heuristics
+//! choose gets `HeurisFac`. The best total wins. Turbo Bridge could afford
+//! three deals; we take as many as the options and the time budget allow,
+//! solving each deal once for every candidate card (the solver's all-cards
+//! analysis) and stopping early once no other card can catch the leader.
 
 use rand::Rng;
 
@@ -56,14 +59,23 @@ pub struct PlayOptions {
     /// dummy.
     pub cheat: bool,
     /// The double-dummy analysis is used once at most this many tricks
-    /// are left; earlier the heuristics choose alone (13 searches every
-    /// card), except for the opening lead, which is always searched.
-    /// Turbo Bridge's narrow search has its counterpart here in this
-    /// horizon: on the first 60 fixture boards a declarer searching
-    /// from the opening lead made no more tricks against the same
-    /// defenders than one starting at 10 tricks (+0.48 against +0.53 over
-    /// double dummy) and took about 30 times as long.
+    /// are left; earlier the heuristics choose alone, except for the
+    /// opening lead, which is always searched. 13 (the default) searches
+    /// every card: with the heuristics alone in tricks 1-3 the defence lost
+    /// most of its tricks there (issue 21). On 200 seeded boards
+    /// (`bridge_quality --boards 200 --seed 1`) the default options lose
+    /// 0.53 tricks a board as declarer and 0.62 in defence, against 0.81
+    /// and 0.80 searching from 10 tricks left (500 boards), at about 2.9 s
+    /// of one (shared) core a board.
     pub search_tricks: u8,
+    /// Tricks' worth of the contract's fate in a sampled deal: a made
+    /// contract scores this many tricks more for declarer (a defeated one
+    /// as much for the defenders). 13 or more puts the contract first and
+    /// the tricks second — a safety play that makes the contract in more
+    /// deals beats an overtrick — as the contract is judged; smaller values
+    /// trade some of that chance for tricks. The opening lead always puts
+    /// the defeat first.
+    pub contract_bonus: u8,
 }
 
 impl Default for PlayOptions {
@@ -73,7 +85,8 @@ impl Default for PlayOptions {
             heuristic_factor: 1,
             search_factor: 4,
             cheat: false,
-            search_tricks: 10,
+            search_tricks: 13,
+            contract_bonus: 13,
         }
     }
 }
@@ -93,7 +106,8 @@ impl PlayOptions {
 #[derive(Clone, Debug, PartialEq)]
 pub struct CardChoice {
     pub card: Card,
-    /// Deals analysed.
+    /// Deals analysed: fewer than the options' samples when the control
+    /// stopped the sampling or when no other card could catch the leader.
     pub samples: usize,
     /// Average value of each candidate card (per deal), best first.
     pub values: Vec<(Card, f64)>,
@@ -170,13 +184,36 @@ pub fn find_card<R: Rng + ?Sized>(
         && (tricks_left <= options.search_tricks || opening_lead);
     // A lead is judged by the chance of defeating the contract, then by
     // the tricks: a made contract outweighs any number of overtricks.
-    let made_bonus: i64 = if opening_lead { 13 } else { 2 };
+    let made_bonus = i64::from(if opening_lead {
+        options.contract_bonus.max(13)
+    } else {
+        options.contract_bonus
+    });
+    // The most one deal can add to one card's lead over another: every
+    // trick left, the contract's fate, and the heuristics' vote. Once the
+    // leader is ahead by more than that times the deals still to come, no
+    // card can catch it and the rest of the sampling cannot change the
+    // choice.
+    let fate_open = play.declarer_tricks() < tricks_needed
+        && play.declarer_tricks() + tricks_left >= tricks_needed;
+    let per_deal_spread = i64::from(options.heuristic_factor.max(1))
+        + if search {
+            i64::from(options.search_factor)
+                * (i64::from(tricks_left) + if fate_open { made_bonus } else { 0 })
+        } else {
+            0
+        };
     let mut dd = dd;
     let mover = play.next_seat();
     let declaring = mover.side() == play.declarer().side();
     let trick_cards: Vec<Card> = play.current_trick().cards().map(|(_, c)| c).collect();
     let mut value = [0i64; 64];
     let mut done = 0;
+    let unplayed = play
+        .hands()
+        .hands
+        .iter()
+        .fold(crate::bridge::Hand::EMPTY, |all, &h| all | h);
     for i in 0..samples {
         if i > 0 && control.stop_requested() {
             break;
@@ -206,6 +243,16 @@ pub fn find_card<R: Rng + ?Sized>(
             nodes: 0,
             pv: Vec::new(),
         });
+        let left = (samples - done) as i64;
+        let reach = Reach {
+            other: per_deal_spread * left,
+            // Touching cards take the same tricks in every deal: only the
+            // heuristics' vote can part them.
+            touching: i64::from(options.heuristic_factor.max(1)) * left,
+        };
+        if out_of_reach(&value, legal, &unplayed, reach) {
+            break;
+        }
     }
     let mut values: Vec<(Card, f64)> = legal
         .iter()
@@ -225,6 +272,98 @@ pub fn find_card<R: Rng + ?Sized>(
     })
 }
 
+/// The most the deals still to come can add to one card's total over
+/// another's: `touching` for two cards equivalent in every deal (a
+/// sequence, the cards between them played), `other` for any two.
+#[derive(Clone, Copy)]
+struct Reach {
+    other: i64,
+    touching: i64,
+}
+
+/// Whether the best card's total leads every other legal card's by more
+/// than the remaining deals can give back: then sampling on cannot change
+/// the choice.
+fn out_of_reach(
+    value: &[i64; 64],
+    legal: crate::bridge::Hand,
+    unplayed: &crate::bridge::Hand,
+    reach: Reach,
+) -> bool {
+    let Some(best) = legal.iter().max_by_key(|c| value[c.bit() as usize]) else {
+        return true;
+    };
+    let top = value[best.bit() as usize];
+    legal.iter().filter(|&c| c != best).all(|c| {
+        let margin = if touching(best, c, legal, *unplayed) {
+            reach.touching
+        } else {
+            reach.other
+        };
+        top - value[c.bit() as usize] > margin
+    })
+}
+
+/// Whether `a` and `b`, both in the hand to play, are equivalent: the same
+/// suit with every unplayed card ranking between them in that hand too.
+fn touching(a: Card, b: Card, hand: crate::bridge::Hand, unplayed: crate::bridge::Hand) -> bool {
+    if a.suit != b.suit {
+        return false;
+    }
+    let (lo, hi) = if a.rank.0 < b.rank.0 {
+        (a.rank.0, b.rank.0)
+    } else {
+        (b.rank.0, a.rank.0)
+    };
+    let between = ((1u16 << hi) - 1) & !((1u16 << (lo + 1)) - 1);
+    unplayed.suit(a.suit) & between & !hand.suit(a.suit) == 0
+}
+
 fn low_key(card: Card, trump: Option<crate::bridge::Suit>) -> (bool, u8, usize) {
     (Some(card.suit) == trump, card.rank.0, card.suit.index())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bridge::Hand;
+
+    fn hand(s: &str) -> Hand {
+        s.parse().expect("test hand")
+    }
+
+    fn card(s: &str) -> Card {
+        s.parse().expect("test card")
+    }
+
+    #[test]
+    fn touching_cards_are_a_sequence_once_the_cards_between_are_played() {
+        let mine = hand("KQ9.A..");
+        let unplayed = mine | hand("AJT..2.");
+        assert!(touching(card("SK"), card("SQ"), mine, unplayed));
+        // The jack and ten, unplayed in other hands, part the queen and nine.
+        assert!(!touching(card("SQ"), card("S9"), mine, unplayed));
+        assert!(touching(card("SQ"), card("S9"), mine, mine | hand("A...")));
+        assert!(!touching(card("SK"), card("HA"), mine, unplayed));
+    }
+
+    #[test]
+    fn the_leader_is_out_of_reach_only_beyond_what_is_left() {
+        let legal = hand("KQ.A..");
+        let unplayed = legal | hand("A.K..");
+        let mut value = [0i64; 64];
+        value[card("HA").bit() as usize] = 100;
+        value[card("SK").bit() as usize] = 40;
+        value[card("SQ").bit() as usize] = 30;
+        let reach = |other, touching| Reach { other, touching };
+        assert!(out_of_reach(&value, legal, &unplayed, reach(59, 0)));
+        assert!(!out_of_reach(&value, legal, &unplayed, reach(60, 0)));
+        // Between the touching king and queen only the heuristics' vote
+        // can still part them.
+        value[card("HA").bit() as usize] = 0;
+        assert!(!out_of_reach(&value, legal, &unplayed, reach(0, 10)));
+        assert!(!out_of_reach(&value, legal, &unplayed, reach(50, 9)));
+        value[card("SQ").bit() as usize] = -100;
+        assert!(out_of_reach(&value, legal, &unplayed, reach(39, 0)));
+    }
 }

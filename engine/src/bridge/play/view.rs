@@ -24,8 +24,34 @@ pub struct View {
     pub min_len: [[u8; 4]; 4],
     /// Point range of each original hand, from the auction.
     pub points: [(u8, u8); 4],
+    /// Aces and kings of each original hand shown by a Blackwood or 5NT
+    /// answer (modulo 4, as the answers count them).
+    pub honours: [(Option<u8>, Option<u8>); 4],
     /// The cards each seat has played.
     pub played: [Hand; 4],
+}
+
+const ACE: u8 = 14;
+const KING: u8 = 13;
+
+/// Moves one unplayed card of rank `rank` from `from` to `to`, taking back
+/// the lowest card of the same suit that is neither an ace nor a king.
+/// False when no suit allows it.
+fn swap_honour(deal: &mut Deal, from: Seat, to: Seat, rank: u8) -> bool {
+    for suit in Suit::ALL {
+        let honour = Card::new(suit, crate::bridge::Rank(rank));
+        let small = deal[to].suit(suit) & ((1u16 << KING) - 1);
+        if !deal[from].contains(honour) || small == 0 {
+            continue;
+        }
+        let back = Card::new(suit, crate::bridge::Rank(small.trailing_zeros() as u8));
+        deal[from].remove(honour);
+        deal[to].remove(back);
+        deal[to].insert(honour);
+        deal[from].insert(back);
+        return true;
+    }
+    false
 }
 
 impl View {
@@ -60,6 +86,7 @@ impl View {
         }
         let mut min_len = [[0u8; 4]; 4];
         let mut points = [(0u8, 40u8); 4];
+        let mut honours = [(None, None); 4];
         for seat in Seat::ALL {
             let info = &infos[seat.index()];
             for suit in Suit::ALL {
@@ -71,6 +98,7 @@ impl View {
                 };
             }
             points[seat.index()] = (info.min_p, info.max_p);
+            honours[seat.index()] = (info.aces, info.kings);
         }
         View {
             viewer,
@@ -78,6 +106,7 @@ impl View {
             voids,
             min_len,
             points,
+            honours,
             played,
         }
     }
@@ -119,9 +148,12 @@ impl View {
         for attempt in 0..ATTEMPTS {
             pool.shuffle(rng);
             let honour_lengths = attempt < ATTEMPTS / 2;
-            let Some(deal) = self.try_deal(real, &hidden, &pool, honour_lengths, rng) else {
+            let Some(mut deal) = self.try_deal(real, &hidden, &pool, honour_lengths, rng) else {
                 continue;
             };
+            for rank in [ACE, KING] {
+                self.give_shown_honours(&mut deal, &hidden, rank);
+            }
             let slack = (attempt / 8) as u8;
             if self.points_fit(&deal, &hidden, slack) {
                 return deal;
@@ -204,14 +236,69 @@ impl View {
         Some(deal)
     }
 
+    /// The aces (or kings) a slam answer showed, for each hidden hand
+    /// that showed them: a random deal rarely has them where they are
+    /// known to be, so they are moved there, each swapped for a card of
+    /// the same suit (no length or void changes) with a hidden hand that
+    /// showed nothing, or has more than it showed.
+    fn give_shown_honours(&self, deal: &mut Deal, hidden: &[Seat], rank: u8) {
+        let shown = |seat: Seat| {
+            let (aces, kings) = self.honours[seat.index()];
+            if rank == ACE { aces } else { kings }
+        };
+        let held = |deal: &Deal, seat: Seat| {
+            Suit::ALL
+                .iter()
+                .filter(|&&suit| {
+                    (deal[seat] | self.played[seat.index()]).suit(suit) >> rank & 1 == 1
+                })
+                .count() as u8
+        };
+        for &to in hidden {
+            let Some(want) = shown(to) else { continue };
+            // Move honours in while short, out while over (4 counts as 0).
+            for _ in 0..4 {
+                let have = held(deal, to);
+                if have % 4 == want % 4 {
+                    break;
+                }
+                let short = have < want % 4;
+                let (giver, taker) = if short {
+                    (None, Some(to))
+                } else {
+                    (Some(to), None)
+                };
+                let moved = hidden.iter().filter(|&&s| s != to).any(|&other| {
+                    let surplus = shown(other).is_none_or(|w| {
+                        let h = held(deal, other);
+                        if short { h > w % 4 } else { h < w % 4 }
+                    });
+                    surplus
+                        && swap_honour(deal, giver.unwrap_or(other), taker.unwrap_or(other), rank)
+                });
+                if !moved {
+                    break;
+                }
+            }
+        }
+    }
+
     fn points_fit(&self, deal: &Deal, hidden: &[Seat], slack: u8) -> bool {
         hidden.iter().all(|&s| {
             let original = HandShape::of(deal[s] | self.played[s.index()]);
             let (lo, hi) = self.points[s.index()];
+            // The aces and kings an answer showed are facts, not ranges:
+            // honoured exactly until the slack grows.
+            let (aces, kings) = self.honours[s.index()];
+            let shown =
+                |count: Option<u8>, held: u8| slack > 1 || count.is_none_or(|n| n % 4 == held % 4);
             // Points include distribution points, which an end position's
             // short hands inflate: the upper bound is checked on the
             // high-card points alone (never more than the points).
-            original.points() + slack >= lo && original.hcp <= hi.saturating_add(slack)
+            original.points() + slack >= lo
+                && original.hcp <= hi.saturating_add(slack)
+                && shown(aces, original.aces)
+                && shown(kings, original.kings)
         })
     }
 }

@@ -10,6 +10,8 @@ use std::time::Instant;
 use clap::Args;
 
 use engine::bridge::dds::Solver;
+
+use crate::bridge::budget::Budget;
 use engine::bridge::play::PlayOptions;
 use engine::bridge::seat::{SeatError, SeatPlayer, card_rng};
 use engine::bridge::table::Player;
@@ -51,10 +53,16 @@ pub struct ClientArgs {
     #[arg(long, default_value_t = 24)]
     pub samples: usize,
     /// Time budget per card in milliseconds (sampling stops when spent).
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "MS", value_parser = crate::bridge::budget::parse_ms, allow_negative_numbers = true)]
     pub time_per_card: Option<u64>,
-    /// Use the double-dummy analysis once this many tricks are left.
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(0..=13))]
+    /// Time budget of a whole board in milliseconds, or `none`: each card
+    /// gets its share, the early ones more (sampling stops when spent).
+    #[arg(long, value_name = "MS|none", default_value_t = Budget::default(), allow_negative_numbers = true)]
+    pub time_per_board: Budget,
+    /// Use the double-dummy analysis once this many tricks are left (the
+    /// heuristics alone before, except for the opening lead, which is
+    /// always simulated); 13, the default, searches every card.
+    #[arg(long, default_value_t = 13, value_parser = clap::value_parser!(u8).range(0..=13))]
     pub search_tricks: u8,
     /// Seed of the sampled hands (the same as the filter's `--seed`).
     #[arg(long, default_value_t = 1)]
@@ -68,7 +76,9 @@ impl ClientArgs {
     /// The program: the filter's options for this level, a seat's view
     /// (no cheating), the per-card time budget.
     pub fn player(&self, solver: Option<Solver>) -> Player {
-        Player::new(self.play_options(), solver).with_time_per_card(self.time_per_card)
+        Player::new(self.play_options(), solver)
+            .with_time_per_card(self.time_per_card)
+            .with_time_per_board(self.time_per_board.0)
     }
 
     /// The play options, built as the filter builds them.
@@ -370,7 +380,8 @@ mod tests {
             level: Level::Heuristic,
             samples: 2,
             time_per_card: None,
-            search_tricks: 10,
+            time_per_board: Budget(None),
+            search_tricks: 13,
             seed: 1,
             verbose: false,
         }
