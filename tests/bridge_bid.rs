@@ -243,3 +243,27 @@ fn four_robots_always_bid_legally_and_finish() {
     }
     assert!(contracts > 1200, "most random deals are bid: {contracts}");
 }
+
+#[test]
+fn penalty_doubles_need_trumps_or_a_trick_to_spare() {
+    // Twenty high-card points but a void in their trumps: partner's
+    // trumps sit under declarer's, and the double of a game that makes
+    // doubles its score (main doubled: (20 - 4) / 4 = 4 "tricks").
+    let got = bid("1S P 2S P 4S", ".AKQ4.AQ84.KQ985");
+    assert_ne!(got, call("X"), "no penalty double with a void in trumps");
+    // A singleton trump and partner's opening bid are no defence against
+    // a slam the opponents bid through Blackwood.
+    assert_ne!(
+        bid("1C 1H 1S 2H P 4NT P 5H P 6H", "T874.5.J93.Q9632"),
+        call("X")
+    );
+}
+
+#[test]
+fn no_redouble_on_points_alone() {
+    // Partner's 1H is doubled for takeout: a weak hand does not redouble
+    // (main redoubled any hand with 19 points counting partner's 14).
+    assert_ne!(bid("1H X", "K84.73.Q842.J962"), call("XX"));
+    // Ten high-card points say the hand is ours.
+    assert_eq!(bid("1H X", "KJ84.7.AQ42.9862"), call("XX"));
+}
