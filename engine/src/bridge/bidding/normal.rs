@@ -231,6 +231,13 @@ fn must_pass(ctx: &Context<'_>) -> bool {
     partner_weak || answered
 }
 
+/// Whether the opponents' bid stands redoubled after our double.
+fn redoubled_against_us(ctx: &Context<'_>) -> bool {
+    let b = ctx.bidding;
+    let last = (0..b.len()).rev().find(|&i| b.calls()[i] != Call::Pass);
+    last.is_some_and(|i| b.calls()[i] == Call::Redouble && b.seat_of(i).side() != ctx.seat.side())
+}
+
 /// The penalty double standing on the last bid, if any: whether our side
 /// made it, and the strain doubled.
 fn standing_penalty_double(ctx: &Context<'_>) -> Option<(bool, Strain)> {
@@ -318,6 +325,16 @@ pub(crate) fn normal_pass_value(ctx: &Context<'_>, hand: &HandShape) -> i32 {
     }
     if must_pass(ctx) {
         return 100;
+    }
+    // Partner's takeout or negative double asks us to bid; passing it
+    // converts it to penalties, which only a trump stack does. The same
+    // holds when the opponents redouble our double: we run.
+    if ctx.answering_double().is_some() || redoubled_against_us(ctx) {
+        let stack = ctx
+            .last_bid()
+            .and_then(|(_, _, strain, _)| strain.trump())
+            .is_some_and(|t| hand.len[t.index()] >= 5 && hand.suit_hcp[t.index()] >= 6);
+        return if stack { 70 } else { -300 };
     }
     // Partner's penalty double of the opponents' contract stands.
     if let Some((true, _)) = standing_penalty_double(ctx) {
