@@ -243,3 +243,70 @@ fn four_robots_always_bid_legally_and_finish() {
     }
     assert!(contracts > 1200, "most random deals are bid: {contracts}");
 }
+
+#[test]
+fn penalty_doubles_need_trumps_or_a_trick_to_spare() {
+    // Twenty high-card points but a void in their trumps: partner's
+    // trumps sit under declarer's, and the double of a game that makes
+    // doubles its score (main doubled: (20 - 4) / 4 = 4 "tricks").
+    let got = bid("1S P 2S P 4S", ".AKQ4.AQ84.KQ985");
+    assert_ne!(got, call("X"), "no penalty double with a void in trumps");
+    // A singleton trump and partner's opening bid are no defence against
+    // a slam the opponents bid through Blackwood.
+    assert_ne!(
+        bid("1C 1H 1S 2H P 4NT P 5H P 6H", "T874.5.J93.Q9632"),
+        call("X")
+    );
+}
+
+#[test]
+fn no_redouble_on_points_alone() {
+    // Partner's 1H is doubled for takeout: a weak hand does not redouble
+    // (main redoubled any hand with 19 points counting partner's 14).
+    assert_ne!(bid("1H X", "K84.73.Q842.J962"), call("XX"));
+    // Ten high-card points say the hand is ours.
+    assert_eq!(bid("1H X", "KJ84.7.AQ42.9862"), call("XX"));
+}
+
+#[test]
+fn takeout_double_and_its_answers() {
+    // Short in hearts, four cards in each other suit, opening values.
+    assert_bid("1H", "KJ84.3.AQ73.K952", "X");
+    assert_eq!(auction("1H").classify(call("X")), BidClass::TakeoutDouble);
+    // The same shape in the balancing seat.
+    assert_bid("1H P P", "KJ84.3.AQ73.K952", "X");
+    // Partner must answer (a pass would leave 1H doubled): the major,
+    // at the cheapest level with a weak hand, a jump with 9-12.
+    assert_bid("1H X P", "Q973.842.J62.962", "1S");
+    assert_bid("1H X P", "KQ73.842.A62.962", "2S");
+    // Doubles of notrump and of high contracts stay penalty doubles.
+    assert_eq!(auction("1NT").classify(call("X")), BidClass::NormalDouble);
+    assert_eq!(auction("3H").classify(call("X")), BidClass::NormalDouble);
+}
+
+#[test]
+fn negative_double_shows_the_unbid_major() {
+    // Partner opens 1C, right-hand opponent overcalls 1S: four hearts and
+    // eight high-card points double.
+    assert_bid("1C 1S", "84.KJ73.Q842.Q62", "X");
+    assert_eq!(
+        auction("1C 1S").classify(call("X")),
+        BidClass::NegativeDouble
+    );
+    let b = auction("1C 1S X");
+    assert!(b.info(Seat::South).min_len[Suit::Hearts.index()] >= 4);
+    // Opener with four hearts bids them.
+    assert_bid("1C 1S X P", "A5.AQ84.K93.J852", "2H");
+}
+
+#[test]
+fn no_natural_bid_in_the_opponents_suit() {
+    // Six good hearts over their 1H: no overcall (main bid 2H).
+    let got = bid("1H", "A4.KQJ987.K4.Q52");
+    assert!(
+        !matches!(got, Call::Bid { strain, .. } if strain == engine::bridge::Strain::Hearts),
+        "{got} bids the opponents' suit"
+    );
+    assert_eq!(auction("1H").classify(call("2H")), BidClass::Illegal);
+    assert_eq!(auction("1C 1S").classify(call("2S")), BidClass::Illegal);
+}

@@ -537,11 +537,12 @@ fn a_partial_deal_is_played_from_the_seats_view() {
     let (ok, next, err) = run(&partial, "S", &["--next"]);
     assert!(ok, "{err}");
     assert_eq!(next, run(&whole, "S", &["--next"]).1);
-    assert_eq!(next.trim(), "2NT");
+    // 1S (2C): five hearts and 13 HCP make a negative double.
+    assert_eq!(next.trim(), "X");
     // The play mode adds South's call and stops at West's turn.
     let (ok, played, err) = run(&partial, "S", &[]);
     assert!(ok, "{err}");
-    assert!(played.contains("1S 2C 2NT"), "{played}");
+    assert!(played.contains("1S 2C X"), "{played}");
     // West's hand is needed for West's call when West is one of ours.
     let (ok, _, err) = run(&partial, "SW", &["--next"]);
     assert!(ok, "{err}");

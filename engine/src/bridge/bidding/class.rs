@@ -1,7 +1,7 @@
 //! Turbo Bridge `BidClass`: the lexical analysis of a call in its context.
 
 use super::Bidding;
-use crate::bridge::{Call, Seat, Strain};
+use crate::bridge::{Call, Seat, Strain, Suit};
 
 /// The classes of calls of Simplified Goren with modifications (handbook
 /// ch. 7, "Turbo Bridge Bidding Classes"), split where table 3-1 gives one
@@ -49,6 +49,20 @@ pub enum BidClass {
     /// A call the system says should not be made (passing a forcing bid,
     /// answering Blackwood with a suit that is not an answer).
     Illegal,
+    // Competitive bidding around the takeout double (issue 20).
+    /// A double of the opponents' suit bid at the one or two level before
+    /// our side has called: short in their suit, support for the others,
+    /// opening values (or any hand too strong to overcall).
+    TakeoutDouble,
+    /// Responder's double of an overcall of partner's opening one of a
+    /// suit at the one or two level: four cards in the unbid major(s).
+    NegativeDouble,
+    /// The forced answer to partner's takeout double at the cheapest level.
+    TakeoutAdvance,
+    /// A jump answer to partner's takeout double: 9-12 points.
+    TakeoutJumpAdvance,
+    /// 1NT over the opponents' opening: 15-18 with their suit stopped.
+    NotrumpOvercall,
 }
 
 impl BidClass {
@@ -136,6 +150,40 @@ impl Context<'_> {
         })
     }
 
+    /// Whether the opponents have shown four or more cards in `suit` and
+    /// our side has not: a bid there is no natural bid of ours.
+    pub fn opponents_suit(&self, suit: Suit) -> bool {
+        let b = self.bidding;
+        let s = suit.index();
+        let theirs = [self.seat.next(), self.seat.prev()]
+            .iter()
+            .any(|&o| b.info(o).min_len[s] >= 4);
+        let ours = [self.seat, self.seat.partner()]
+            .iter()
+            .any(|&p| b.info(p).min_len[s] >= 4);
+        theirs && !ours
+    }
+
+    /// Whether our side has made any call but pass.
+    pub fn our_side_silent(&self) -> bool {
+        self.own_last().is_none() && self.partner_last().is_none()
+    }
+
+    /// Partner's takeout double (or negative double) still standing with
+    /// the right-hand opponent passing (or redoubling): we must answer.
+    pub fn answering_double(&self) -> Option<BidClass> {
+        let b = self.bidding;
+        let (i, call, class) = self.partner_last()?;
+        // A redouble by the right-hand opponent makes the answer no less
+        // needed: the doubler's side must run from the redoubled contract.
+        let standing = call == Call::Double
+            && i + 2 == b.len()
+            && (self.rho_passed() || b.calls().last() == Some(&Call::Redouble))
+            && self.last_bid().is_some_and(|(bi, _, _, _)| bi < i);
+        (standing && matches!(class, BidClass::TakeoutDouble | BidClass::NegativeDouble))
+            .then_some(class)
+    }
+
     /// Whether a 4NT bid has been made before in this auction.
     pub fn blackwood_used(&self) -> bool {
         self.bidding
@@ -178,6 +226,48 @@ pub fn is_game(level: u8, strain: Strain) -> bool {
         Strain::Hearts | Strain::Spades => level >= 4,
         Strain::Clubs | Strain::Diamonds => level >= 5,
     }
+}
+
+/// The competitive doubles: a takeout double of a low suit bid before our
+/// side has called, or responder's negative double of an overcall of
+/// partner's opening one of a suit while a major is unbid. Other doubles
+/// are for penalty (`NormalDouble`).
+fn double_class(ctx: &Context<'_>, call: Call, open_idx: usize, opener: Seat) -> Option<BidClass> {
+    if call != Call::Double {
+        return None;
+    }
+    let b = ctx.bidding;
+    let (bid_idx, level, strain, holder) = ctx.last_bid()?;
+    let suit = strain.trump()?;
+    if holder.side() == ctx.seat.side() || level > 2 {
+        return None;
+    }
+    let opponents_bid_notrump = (0..b.len()).any(|i| {
+        b.seat_of(i).side() != ctx.seat.side()
+            && matches!(
+                b.calls()[i],
+                Call::Bid {
+                    strain: Strain::NoTrump,
+                    ..
+                }
+            )
+    });
+    if ctx.our_side_silent() && !opponents_bid_notrump {
+        return Some(BidClass::TakeoutDouble);
+    }
+    let partner_opened_one = opener == ctx.seat.partner()
+        && b.classes()[open_idx] == BidClass::OpeningOneSuit
+        && ctx.partner_last().is_some_and(|(i, _, _)| i == open_idx);
+    let overcall_now = bid_idx == open_idx + 1 && bid_idx + 1 == b.len();
+    let opened = match b.calls()[open_idx] {
+        Call::Bid { strain, .. } => strain.trump(),
+        _ => None,
+    };
+    let unbid_major = [Suit::Hearts, Suit::Spades]
+        .into_iter()
+        .any(|m| Some(m) != opened && m != suit);
+    (partner_opened_one && ctx.own_last().is_none() && overcall_now && unbid_major)
+        .then_some(BidClass::NegativeDouble)
 }
 
 /// Turbo Bridge `BidClass`: the class of `call` made by the player to act.
@@ -340,18 +430,48 @@ pub(crate) fn bid_class(ctx: &Context<'_>, call: Call) -> BidClass {
         };
     }
 
-    // The opponents opened and our side has not acted: overcalls.
-    if !our_side_opened
-        && own.is_none()
-        && partner_last.is_none()
+    // A natural bid in a suit the opponents have shown is no bid of ours
+    // (we play no cue-bids): it would tell partner of a suit we lack.
+    if let Call::Bid { strain, .. } = call
+        && strain.trump().is_some_and(|s| ctx.opponents_suit(s))
+    {
+        return BidClass::Illegal;
+    }
+
+    if let Some(class) = double_class(ctx, call, open_idx, opener) {
+        return class;
+    }
+
+    // Answers to partner's takeout double.
+    if ctx.answering_double() == Some(BidClass::TakeoutDouble)
         && let Call::Bid { level, strain } = call
         && strain != Strain::NoTrump
     {
-        return if ctx.jumps(level, strain) == 0 {
-            BidClass::Overcall
-        } else {
-            BidClass::Shutout
+        return match ctx.jumps(level, strain) {
+            0 => BidClass::TakeoutAdvance,
+            1 => BidClass::TakeoutJumpAdvance,
+            _ => BidClass::NormalBid,
         };
+    }
+
+    // The opponents opened and our side has not acted: overcalls.
+    if !our_side_opened && own.is_none() && partner_last.is_none() {
+        match call {
+            Call::Bid {
+                level: 1,
+                strain: Strain::NoTrump,
+            } if last_level == 1 && last_holder == me.next().next().next() => {
+                return BidClass::NotrumpOvercall;
+            }
+            Call::Bid { level, strain } if strain != Strain::NoTrump => {
+                return if ctx.jumps(level, strain) == 0 {
+                    BidClass::Overcall
+                } else {
+                    BidClass::Shutout
+                };
+            }
+            _ => {}
+        }
     }
 
     match call {

@@ -88,6 +88,11 @@ pub struct HandShape {
     pub hcp: u8,
     pub aces: u8,
     pub kings: u8,
+    /// High-card points in each suit, clubs first: the quality of a suit
+    /// an overcall names, the honours a penalty double counts in trumps.
+    pub suit_hcp: [u8; 4],
+    /// Whether each suit is stopped for notrump: A, Kx, Qxx or Jxxx.
+    pub stopped: [bool; 4],
 }
 
 impl HandShape {
@@ -95,17 +100,32 @@ impl HandShape {
         let mut len = [0u8; 4];
         let mut aces = 0;
         let mut kings = 0;
+        let mut suit_hcp = [0u8; 4];
+        let mut stopped = [false; 4];
         for suit in Suit::ALL {
             let mask = hand.suit(suit);
-            len[suit.index()] = mask.count_ones() as u8;
+            let s = suit.index();
+            len[s] = mask.count_ones() as u8;
             aces += (mask >> 14 & 1) as u8;
             kings += (mask >> 13 & 1) as u8;
+            // Bits 14..11 are the ace, king, queen and jack.
+            let honour = |bit: u32| mask >> bit & 1 == 1;
+            suit_hcp[s] = (11..=14)
+                .filter(|&b| honour(b))
+                .map(|b| (b - 10) as u8)
+                .sum();
+            stopped[s] = honour(14)
+                || (honour(13) && len[s] >= 2)
+                || (honour(12) && len[s] >= 3)
+                || (honour(11) && len[s] >= 4);
         }
         HandShape {
             len,
             hcp: hand.hcp() as u8,
             aces,
             kings,
+            suit_hcp,
+            stopped,
         }
     }
 

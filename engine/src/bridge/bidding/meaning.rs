@@ -24,6 +24,15 @@ pub enum Special {
     Kings(u8),
     /// Any answer to an opening two but 2NT: at least an ace and a king.
     AceAndKing,
+    /// The takeout double: at most two cards in each of the opponents'
+    /// suits (a mask, bit per suit) and three or more in every other suit,
+    /// unless the hand has 17 high-card points (too strong to overcall).
+    Takeout(u8),
+    /// A good suit for an overcall: two of the top honours (five
+    /// high-card points in it) or a six-card suit with three.
+    GoodSuit(Suit),
+    /// Notrump distribution with the opponents' suit stopped.
+    BalancedStopper(Suit),
 }
 
 /// What a hand must hold for a call of a class.
@@ -107,6 +116,21 @@ impl Requirement {
             Special::Aces(n) => hand.aces % 4 == n % 4,
             Special::Kings(n) => hand.kings % 4 == n % 4,
             Special::AceAndKing => hand.aces >= 1 && hand.kings >= 1,
+            Special::Takeout(theirs) => {
+                hand.hcp >= 17
+                    || (0..4).all(|s| {
+                        if theirs >> s & 1 == 1 {
+                            hand.len[s] <= 2
+                        } else {
+                            hand.len[s] >= 3
+                        }
+                    })
+            }
+            Special::GoodSuit(suit) => {
+                let s = suit.index();
+                hand.suit_hcp[s] >= 5 || (hand.len[s] >= 6 && hand.suit_hcp[s] >= 3)
+            }
+            Special::BalancedStopper(suit) => hand.is_balanced() && hand.stopped[suit.index()],
         };
         if special_ok { m } else { m + 6 }
     }
@@ -124,7 +148,7 @@ impl Requirement {
             ..Info::default()
         };
         match self.special {
-            Special::Balanced => {
+            Special::Balanced | Special::BalancedStopper(_) => {
                 for l in &mut info.min_len {
                     *l = (*l).max(2);
                 }

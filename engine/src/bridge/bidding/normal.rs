@@ -231,6 +231,36 @@ fn must_pass(ctx: &Context<'_>) -> bool {
     partner_weak || answered
 }
 
+/// Whether the opponents' bid stands redoubled after our double.
+fn redoubled_against_us(ctx: &Context<'_>) -> bool {
+    let b = ctx.bidding;
+    let last = (0..b.len()).rev().find(|&i| b.calls()[i] != Call::Pass);
+    last.is_some_and(|i| b.calls()[i] == Call::Redouble && b.seat_of(i).side() != ctx.seat.side())
+}
+
+/// The penalty double standing on the last bid, if any: whether our side
+/// made it, and the strain doubled.
+fn standing_penalty_double(ctx: &Context<'_>) -> Option<(bool, Strain)> {
+    let b = ctx.bidding;
+    let i = (0..b.len()).rev().find(|&i| b.calls()[i] != Call::Pass)?;
+    let (bid_idx, _, strain, _) = ctx.last_bid()?;
+    (b.calls()[i] == Call::Double && b.classes()[i] == BidClass::NormalDouble && i > bid_idx)
+        .then(|| (b.seat_of(i).side() == ctx.seat.side(), strain))
+}
+
+/// The shape that takes out a penalty double (partner's of their contract,
+/// or theirs of ours): a six-card suit with at most one card in the
+/// doubled suit, or a five-card suit with a void there. Points alone never
+/// do: the double says the points are already counted.
+fn shape_to_pull(hand: &HandShape, doubled: Strain, bid: Strain) -> bool {
+    let Some(suit) = bid.trump() else {
+        return false;
+    };
+    let own = hand.len[suit.index()];
+    let doubled_len = doubled.trump().map_or(13, |t| hand.len[t.index()]);
+    (own >= 6 && doubled_len <= 1) || (own >= 5 && doubled_len == 0)
+}
+
 /// `NormalBid`'s judgement of a natural bid with the real hand.
 pub(crate) fn normal_bid_value(
     ctx: &Context<'_>,
@@ -244,6 +274,11 @@ pub(crate) fn normal_bid_value(
     }
     if must_pass(ctx) {
         return -200;
+    }
+    if let Some((_, doubled)) = standing_penalty_double(ctx)
+        && !shape_to_pull(hand, doubled, strain)
+    {
+        return -100;
     }
     let (sv, exploration) = strain_value(ctx, hand, strain);
     let mut value = sv + level_value(level, strain, exploration);
@@ -291,12 +326,18 @@ pub(crate) fn normal_pass_value(ctx: &Context<'_>, hand: &HandShape) -> i32 {
     if must_pass(ctx) {
         return 100;
     }
-    // Partner's penalty double of the opponents' contract is final.
-    if let Some((i, Call::Double, _)) = ctx.partner_last()
-        && ctx
+    // Partner's takeout or negative double asks us to bid; passing it
+    // converts it to penalties, which only a trump stack does. The same
+    // holds when the opponents redouble our double: we run.
+    if ctx.answering_double().is_some() || redoubled_against_us(ctx) {
+        let stack = ctx
             .last_bid()
-            .is_some_and(|(b, _, _, holder)| b < i && holder.side() != ctx.seat.side())
-    {
+            .and_then(|(_, _, strain, _)| strain.trump())
+            .is_some_and(|t| hand.len[t.index()] >= 5 && hand.suit_hcp[t.index()] >= 6);
+        return if stack { 70 } else { -300 };
+    }
+    // Partner's penalty double of the opponents' contract stands.
+    if let Some((true, _)) = standing_penalty_double(ctx) {
         return 60;
     }
     match ctx.last_bid() {
@@ -308,30 +349,80 @@ pub(crate) fn normal_pass_value(ctx: &Context<'_>, hand: &HandShape) -> i32 {
     }
 }
 
-/// Turbo Bridge `NormalDBL`: double when the contract should go down.
-/// Every four high-card points of ours and partner's shown points above
-/// the first four make a trick, every trump above three another; the
-/// handbook doubles four spades with four trumps and sixteen points.
+/// Whether a made contract of `level` in `strain` doubled scores a game
+/// that the undoubled contract does not: 2H, 2S, 3C, 3D, 2NT.
+fn doubled_into_game(level: u8, strain: Strain) -> bool {
+    let per_trick = match strain {
+        Strain::Clubs | Strain::Diamonds => 20,
+        _ => 30,
+    };
+    let first = if strain == Strain::NoTrump { 10 } else { 0 };
+    !is_game(level, strain) && 2 * (per_trick * level as u32 + first) >= 100
+}
+
+/// Turbo Bridge `NormalDBL`, the penalty double: double when the contract
+/// should go down. Every four high-card points of ours and partner's shown
+/// points above the first four make a trick, every trump above three
+/// another; the handbook doubles four spades with four trumps and sixteen
+/// points. A double is a bet that pays little and loses a game when it is
+/// wrong, so it needs trump length or honours (never a void: the trumps
+/// sit over partner) or else a trick to spare, and one more trick when the
+/// doubled contract made would score a game the undoubled one does not.
 pub(crate) fn normal_double_value(ctx: &Context<'_>, hand: &HandShape) -> i32 {
     let Some((_, level, strain, _)) = ctx.last_bid() else {
         return -100;
     };
-    let partner = ctx.bidding.info(ctx.seat.partner());
-    let hcp = hand.hcp as i32 + partner.min_p as i32;
+    let b = ctx.bidding;
+    let partner = b.info(ctx.seat.partner());
+    // Partner's points are what the opponents' bidding leaves over.
+    let theirs = b.info(ctx.seat.next()).min_p as i32 + b.info(ctx.seat.prev()).min_p as i32;
+    let hcp = hand.hcp as i32
+        + (partner.min_p as i32)
+            .min(40 - theirs - hand.hcp as i32)
+            .max(0);
     let mut tricks = (hcp - 4).max(0) / 4;
-    if let Some(suit) = strain.trump() {
-        tricks += (hand.len[suit.index()] as i32 - 3).max(0);
+    let mut need = 8 - level as i32;
+    match strain.trump() {
+        Some(suit) => {
+            let (len, honours) = (hand.len[suit.index()], hand.suit_hcp[suit.index()]);
+            // A void or a singleton trump: partner's trumps sit under
+            // declarer's, and a ruff is all the defence gets in the suit.
+            if len <= 1 {
+                return -100;
+            }
+            tricks += (len as i32 - 3).max(0);
+            let trump_holding =
+                len >= 5 || (len >= 4 && honours >= 3) || (len >= 3 && honours >= 4);
+            if !trump_holding {
+                need += 1;
+            }
+        }
+        // Against notrump the tricks must be there without any trumps.
+        None => need += 1,
     }
-    if tricks >= 8 - level as i32 { 60 } else { -100 }
+    if doubled_into_game(level, strain) {
+        need += 1;
+    }
+    if tricks >= need { 60 } else { -100 }
 }
 
-/// Natural redouble: our doubled contract has three points to spare.
+/// Whether the last call was an opponent's double of our side's bid.
+fn doubled_by_rho(ctx: &Context<'_>) -> bool {
+    ctx.bidding.calls().last() == Some(&Call::Double)
+        && ctx
+            .last_bid()
+            .is_some_and(|(_, _, _, holder)| holder.side() == ctx.seat.side())
+}
+
+/// The redouble has a purpose only after the opponents double partner's
+/// bid: it says the hand belongs to us (ten high-card points or more) and
+/// invites partner to double them. A natural redouble on points alone
+/// turns a small loss into a disaster when the contract fails.
 pub(crate) fn normal_redouble_value(ctx: &Context<'_>, hand: &HandShape) -> i32 {
-    let Some((_, level, strain, _)) = ctx.last_bid() else {
-        return -100;
-    };
-    let combined = hand.points() + ctx.bidding.info(ctx.seat.partner()).expected_p();
-    if combined >= min_points(level, strain) + 3 {
+    let partner_bid = ctx.last_bid().is_some_and(|(i, _, _, holder)| {
+        holder == ctx.seat.partner() && i + 2 == ctx.bidding.len()
+    });
+    if doubled_by_rho(ctx) && partner_bid && ctx.own_last().is_none() && hand.hcp >= 10 {
         40
     } else {
         -100

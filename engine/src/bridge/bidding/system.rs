@@ -83,6 +83,23 @@ pub(crate) fn meaning(ctx: &Context<'_>, class: BidClass, call: Call) -> Meaning
             Requirement::hcp(8 + 3 * level.saturating_sub(1).min(6), MAX_POINTS),
             5,
         ),
+        BidClass::TakeoutDouble => return takeout_double_meaning(ctx, level_doubled(ctx)),
+        BidClass::NegativeDouble => {
+            let mut r =
+                Requirement::points(if level_doubled(ctx) >= 2 { 8 } else { 6 }, MAX_POINTS);
+            for major in [Suit::Hearts, Suit::Spades] {
+                if !suit_bid(ctx, major) {
+                    r = r.with_len(major, 4);
+                }
+            }
+            r
+        }
+        BidClass::TakeoutAdvance => with_suit(Requirement::points(0, 8), 4),
+        BidClass::TakeoutJumpAdvance => with_suit(Requirement::points(9, 12), 4),
+        BidClass::NotrumpOvercall => {
+            let theirs = ctx.last_bid().and_then(|(_, _, s, _)| s.trump());
+            Requirement::hcp(15, 18).with(Special::BalancedStopper(theirs.unwrap_or(Suit::Clubs)))
+        }
         BidClass::NormalBid => return normal::normal_bid_meaning(ctx, level, strain),
         BidClass::NormalPass => return normal::normal_pass_meaning(ctx),
         BidClass::NormalDouble | BidClass::NormalRedouble | BidClass::Illegal => {
@@ -90,6 +107,45 @@ pub(crate) fn meaning(ctx: &Context<'_>, class: BidClass, call: Call) -> Meaning
         }
     };
     req.into()
+}
+
+/// The level of the bid a double doubles.
+fn level_doubled(ctx: &Context<'_>) -> u8 {
+    ctx.last_bid().map_or(1, |(_, level, _, _)| level)
+}
+
+/// Whether anybody has bid `suit` so far.
+fn suit_bid(ctx: &Context<'_>, suit: Suit) -> bool {
+    ctx.bidding
+        .calls()
+        .iter()
+        .any(|c| matches!(c, Call::Bid { strain, .. } if strain.trump() == Some(suit)))
+}
+
+/// The takeout double: opening values (one more at the two level), short
+/// in the suits the opponents bid; it shows three cards in each unbid
+/// suit, which the strong hand without that shape does not promise but
+/// that partner and the card play's sampling rely on.
+fn takeout_double_meaning(ctx: &Context<'_>, level: u8) -> Meaning {
+    let b = ctx.bidding;
+    let mut theirs = 0u8;
+    for i in 0..b.len() {
+        if b.seat_of(i).side() != ctx.seat.side()
+            && let Call::Bid { strain, .. } = b.calls()[i]
+            && let Some(s) = strain.trump()
+        {
+            theirs |= 1 << s.index();
+        }
+    }
+    let req = Requirement::points(if level >= 2 { 13 } else { 12 }, MAX_POINTS)
+        .with(Special::Takeout(theirs));
+    let mut meaning: Meaning = req.into();
+    for s in 0..4 {
+        if theirs >> s & 1 == 0 {
+            meaning.revealed.min_len[s] = 3;
+        }
+    }
+    meaning
 }
 
 /// How much the system prefers a class when the hand fits several: the
@@ -126,6 +182,10 @@ fn priority(class: BidClass, strain: Strain) -> i32 {
         | BidClass::NormalRedouble
         | BidClass::NormalBid => 0,
         BidClass::Illegal => -1000,
+        BidClass::TakeoutDouble => 50,
+        BidClass::NegativeDouble => 55,
+        BidClass::TakeoutAdvance | BidClass::TakeoutJumpAdvance => 50,
+        BidClass::NotrumpOvercall => 70,
     }
 }
 
@@ -151,6 +211,15 @@ pub(crate) fn evaluate(
         | BidClass::Overcall
         | BidClass::WeakTakeout => suit_choice,
         BidClass::NotrumpJumpSuit => suit_choice,
+        // Partner's takeout double asks most for a major.
+        BidClass::TakeoutAdvance | BidClass::TakeoutJumpAdvance => {
+            suit_choice
+                + if matches!(strain, Strain::Hearts | Strain::Spades) {
+                    8
+                } else {
+                    0
+                }
+        }
         BidClass::Shutout => {
             let len = suit_of(strain).map_or(0, |s| hand.len[s.index()]) as i32;
             -10 * (level as i32 - (len - 4)).abs()
