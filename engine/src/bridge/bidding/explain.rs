@@ -26,6 +26,8 @@ impl BidClass {
             BidClass::KingAsk => Some("Blackwood king ask"),
             BidClass::KingResponse => Some("king answer"),
             BidClass::NegativeTwoNotrump => Some("negative"),
+            BidClass::TakeoutDouble => Some("takeout double"),
+            BidClass::NegativeDouble => Some("negative double"),
             BidClass::OpeningPass
             | BidClass::OpeningOneSuit
             | BidClass::OpeningTwoSuit
@@ -50,6 +52,9 @@ impl BidClass {
             | BidClass::NormalDouble
             | BidClass::NormalRedouble
             | BidClass::NormalBid
+            | BidClass::TakeoutAdvance
+            | BidClass::TakeoutJumpAdvance
+            | BidClass::NotrumpOvercall
             | BidClass::Illegal => None,
         }
     }
@@ -143,7 +148,7 @@ fn facts(meaning: &Meaning, class: BidClass) -> Vec<String> {
     {
         facts.push(format!("{p} points"));
     }
-    let balanced = req.special == Special::Balanced;
+    let balanced = matches!(req.special, Special::Balanced | Special::BalancedStopper(_));
     let no_shortness = info.min_len.iter().all(|&l| l >= 2);
     for suit in Suit::DESCENDING {
         let l = info.min_len[suit.index()];
@@ -166,6 +171,19 @@ fn facts(meaning: &Meaning, class: BidClass) -> Vec<String> {
         Special::StaymanAnswer(Strain::Hearts) => {}
         Special::StaymanAnswer(_) => facts.push("no 4-card major".to_string()),
         Special::AceAndKing => facts.push("at least an ace and a king".to_string()),
+        Special::Takeout(theirs) => {
+            let suits: Vec<&str> = Suit::DESCENDING
+                .into_iter()
+                .filter(|s| theirs >> s.index() & 1 == 1)
+                .map(suit_name)
+                .collect();
+            facts.push(format!("at most 2 {}, or 17+ HCP", suits.join(" and ")));
+        }
+        Special::GoodSuit(suit) => facts.push(format!(
+            "a good {} suit (5+ HCP in it, or 3+ with six cards)",
+            suit_name(suit).trim_end_matches('s')
+        )),
+        Special::BalancedStopper(suit) => facts.push(format!("{} stopped", suit_name(suit))),
     }
     if let Some(n) = info.aces {
         facts.push(count(n, "ace"));
