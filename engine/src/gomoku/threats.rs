@@ -344,15 +344,19 @@ impl<'a> ThreatSearch<'a> {
     }
 
     /// Replies to the three `m`: the empty points within four of it along
-    /// each direction of the three, and every four of the defender.
+    /// each direction of the three (five under caro, where a stone just
+    /// beyond a five point spoils that five too: the ends of the fives of
+    /// the straight four lie up to five points from `m`), and every four
+    /// of the defender.
     fn defences(&mut self, m: Point, shape: Shape) -> Vec<Point> {
         let d = self.attacker.opponent();
+        let reach = if self.board.rule().caro { 5 } else { 4 };
         let mut out = Vec::new();
         for (dir, &step) in DIRECTIONS.iter().enumerate() {
             if shape.three_dirs & (1 << dir) == 0 {
                 continue;
             }
-            for k in -4..=4 {
+            for k in -reach..=reach {
                 if let Some(q) = self.board.step(m, step, k)
                     && self.board.is_empty(q)
                     && !out.contains(&q)
