@@ -274,7 +274,8 @@ fn every_vct_the_engine_claims_in_its_own_games_holds_against_every_defence() {
     );
 }
 
-/// A false win the test above found in a caro game (rule 9, seed 403):
+/// A false win the test above found in a caro game (rule 9, seed 403)
+/// before caro's VCT was cut to fours:
 /// white's 5,6 makes a split three on row 6, and the engine looked for
 /// defences only four points out. Black holds with 10,6: white's straight
 /// four 5..8 then has the five 5..9 capped at both ends once black takes
