@@ -6,12 +6,14 @@
 //! checked the same way: the proof tree is checked, not only its main
 //! line.
 
+#[path = "common/gomoku_games.rs"]
+mod gomoku_games;
+
 use engine::control::Unlimited;
 use engine::gomoku::search::WIN;
 use engine::gomoku::threats::{ThreatLimits, find_vcf};
-use engine::gomoku::{Board, Color, Limits, Point, Rule, Searcher, Turbo1985};
-use rand::rngs::StdRng;
-use rand::{RngExt, SeedableRng};
+use engine::gomoku::{Board, Color, Limits, Point, Rule, Searcher};
+use gomoku_games::{own_game, rules};
 
 /// Scores from here up are proven wins.
 const WIN_BOUND: i32 = WIN - 10_000;
@@ -89,57 +91,6 @@ fn defences_lose(
     Ok(())
 }
 
-/// The rules a game is played under: freestyle, exact five, renju, and
-/// both caro masks.
-fn rules() -> [Rule; 5] {
-    [0, 1, 4, 8, 9].map(|mask| Rule::from_mask(mask).unwrap())
-}
-
-/// A game of the search against the 1985 program from a random opening of
-/// two to four stones near the centre; returns the position before every
-/// move with the side to move.
-fn own_game(rule: Rule, seed: u64) -> Vec<(Board, Color)> {
-    let mut rng = StdRng::seed_from_u64(seed);
-    let size = 15;
-    let mut b = Board::new(size, size, rule).unwrap();
-    let mut me = Color::Black;
-    for _ in 0..rng.random_range(2..=4) {
-        loop {
-            let p = Point::new(rng.random_range(5..10), rng.random_range(5..10));
-            if b.allowed(p, me) {
-                b.play(p, me).unwrap();
-                break;
-            }
-        }
-        me = me.opponent();
-    }
-    let mut searcher = Searcher::new(1 << 20);
-    let mut turbo = Turbo1985::new(seed);
-    let search_colour = if seed.is_multiple_of(2) {
-        Color::Black
-    } else {
-        Color::White
-    };
-    let mut limits = Limits::depth(3);
-    limits.nodes = 300;
-    let mut positions = Vec::new();
-    while !b.is_full() {
-        positions.push((b.clone(), me));
-        let m = if me == search_colour {
-            searcher.search(&mut b, me, &limits, &mut Unlimited).best
-        } else {
-            turbo.find_move(&mut b, me)
-        };
-        let Some(m) = m else { break };
-        b.play(m, me).unwrap();
-        if b.is_win_at(m) {
-            break;
-        }
-        me = me.opponent();
-    }
-    positions
-}
-
 #[test]
 fn every_vcf_the_engine_claims_in_its_own_games_holds_against_every_defence() {
     let mut positions = 0;
@@ -148,7 +99,7 @@ fn every_vcf_the_engine_claims_in_its_own_games_holds_against_every_defence() {
     for (r, rule) in rules().into_iter().enumerate() {
         for game in 0..5 {
             let seed = (r * 100 + game) as u64;
-            for (board, me) in own_game(rule, seed) {
+            for (board, me) in own_game(rule, seed, 300) {
                 positions += 1;
                 let mut work = board.clone();
                 let Some(line) = find_vcf(&mut work, me, VCF_LIMITS) else {

@@ -164,10 +164,6 @@ impl Board {
     /// The shape a stone of `c` on the empty point `p` makes. Threes are
     /// only looked for when `with_threes` (they cost the most).
     pub fn shape(&mut self, p: Point, c: Color, with_threes: bool) -> Shape {
-        self.shape_depth(p, c, with_threes, 2)
-    }
-
-    fn shape_depth(&mut self, p: Point, c: Color, with_threes: bool, depth: u8) -> Shape {
         let mut shape = Shape::default();
         let lines = self.lines();
         let best = lines.best_line(p.x, p.y, c).unwrap_or(0);
@@ -207,7 +203,12 @@ impl Board {
         }
         if with_threes {
             for (dir, &has_four) in four_dirs.iter().enumerate() {
-                if !has_four && self.open_three_along(p, dir, c, depth) {
+                let three = if self.rule().has_forbidden(c) {
+                    self.three_through(p, dir)
+                } else {
+                    self.open_three_along(p, dir, c)
+                };
+                if !has_four && three {
                     shape.threes += 1;
                     shape.three_dirs |= 1 << dir;
                 }
@@ -218,9 +219,10 @@ impl Board {
     }
 
     /// With `c`'s stone already on `p`: is there an empty point along `dir`
-    /// that would give `c` a straight four (an open four) there? Under
-    /// renju, such a point that is forbidden for black does not count.
-    fn open_three_along(&mut self, p: Point, dir: usize, c: Color, depth: u8) -> bool {
+    /// that would give `c` a straight four (an open four) there? (Renju's
+    /// black threes are [`Board::three_through`], which knows forbidden
+    /// points.)
+    fn open_three_along(&mut self, p: Point, dir: usize, c: Color) -> bool {
         let d = DIRECTIONS[dir];
         for k in -4..=4isize {
             let Some(q) = self.step(p, d, k) else {
@@ -233,9 +235,6 @@ impl Board {
             let (found, n) = self.completions(q, dir, c);
             self.set_raw(q, Cell::Empty);
             if n >= 2 && distance(found[0], found[1]) == Some(5) {
-                if self.rule().has_forbidden(c) && depth > 0 && self.forbidden_depth(q, depth - 1) {
-                    continue;
-                }
                 return true;
             }
         }
@@ -243,22 +242,10 @@ impl Board {
     }
 
     /// Renju: whether black may not play on the empty point `p`
-    /// (overline, double four or double three; a five is always allowed).
+    /// (overline, double four or double three by the recursive definition
+    /// of [`super::renju`]; a five is always allowed).
     pub fn is_forbidden(&mut self, p: Point) -> bool {
-        self.rule().renju && self.forbidden_depth(p, 2)
-    }
-
-    fn forbidden_depth(&mut self, p: Point, depth: u8) -> bool {
-        let c = Color::Black;
-        if !self.is_empty(p) {
-            return false;
-        }
-        let exact_five = (0..4).any(|dir| self.run(p, dir, c).0 == 5);
-        if exact_five {
-            return false;
-        }
-        let shape = self.shape_depth(p, c, true, depth);
-        shape.overline || shape.fours >= 2 || shape.threes >= 2
+        self.rule().renju && self.renju_foul(p).is_some()
     }
 
     /// Whether `c` may play on `p` (empty and, for black under renju, not
