@@ -58,6 +58,11 @@ pub struct BidOptions {
     pub seed: u64,
 }
 
+/// The rules alone by default: with 8 deals a call the simulation moved
+/// the mean |IMPs| from par of `bridge_quality --bidding-only` from 5.49 to
+/// 5.29 on 200 boards of seed 1 but from 5.11 to 5.35 on 100 boards of
+/// seed 2, at about 1 s of one core a board for the bidding: no clear
+/// gain for a board five times slower.
 impl Default for BidOptions {
     fn default() -> Self {
         BidOptions {
