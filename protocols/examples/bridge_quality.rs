@@ -19,7 +19,11 @@
 //!   undoubled (with the same tricks);
 //! - the share of opening leads that cost no trick, suit and notrump
 //!   apart;
-//! - the mean wall-clock seconds a board (bidding, play and judging).
+//! - the mean wall-clock seconds a board (bidding, play and judging), and
+//!   the bidding's share.
+//!
+//! `--bid-samples N` bids by simulation at the contested calls
+//! (`--time-per-call MS` limits each).
 //!
 //! `--bidding-only` skips the play (no play figures are gathered).
 //!
@@ -32,6 +36,8 @@ use clap::Parser;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
+use engine::bridge::Card;
+use engine::bridge::auction_sim::BidOptions;
 use engine::bridge::dds::{Position, Solver};
 use engine::bridge::play::PlayOptions;
 use engine::bridge::scoring::{imps, ns_score};
@@ -39,7 +45,20 @@ use engine::bridge::table::{Player, Seats, Table};
 use engine::bridge::{
     Contract, Deal, Doubling, Play, Side, Strain, board_dealer, board_vulnerability,
 };
-use engine::control::Unlimited;
+use engine::control::{Control, Progress};
+
+/// The tool's clock for the simulation's time limit.
+struct Clock(Instant);
+
+impl Control<Progress<Card>> for Clock {
+    fn elapsed_ms(&self) -> u64 {
+        u64::try_from(self.0.elapsed().as_millis()).unwrap_or(u64::MAX)
+    }
+
+    fn stop_requested(&self) -> bool {
+        false
+    }
+}
 
 #[derive(Parser, Debug)]
 #[command(about = "Turbo Bridge's bidding and play judged double dummy")]
@@ -72,6 +91,12 @@ struct Args {
     /// the bidding figures in seconds instead of minutes.
     #[arg(long)]
     bidding_only: bool,
+    /// Random deals simulated at each contested call (0: the rules alone).
+    #[arg(long, default_value_t = 0)]
+    bid_samples: usize,
+    /// Time limit per simulated call in milliseconds.
+    #[arg(long)]
+    time_per_call: Option<u64>,
 }
 
 /// Double-dummy tricks given away, by who gave them.
@@ -135,6 +160,9 @@ struct Tally {
     /// Opening leads and those that cost no trick: [suit, notrump].
     leads: [u32; 2],
     free_leads: [u32; 2],
+    /// Wall-clock seconds spent bidding (the simulation's share of the
+    /// board's time).
+    bidding_seconds: f64,
 }
 
 impl Tally {
@@ -214,8 +242,9 @@ impl Tally {
             self.leads[1]
         );
         println!(
-            "time: {:.2} s a board, wall clock ({seconds:.0} s for {n} boards)",
-            seconds / f64::from(n.max(1))
+            "time: {:.2} s a board, wall clock ({seconds:.0} s for {n} boards), of which bidding {:.3} s",
+            seconds / f64::from(n.max(1)),
+            self.bidding_seconds / f64::from(n.max(1))
         );
     }
 }
@@ -239,10 +268,15 @@ fn main() {
         cheat: args.cheat,
         ..base
     };
-    let mut player = Player::new(options, Some(Solver::new()));
+    let mut player = Player::new(options, Some(Solver::new())).with_bidding(BidOptions {
+        samples: args.bid_samples,
+        time_per_call_ms: args.time_per_call,
+        seed: args.seed,
+    });
     let mut judge = Solver::new();
     let mut tally = Tally::default();
     let start = Instant::now();
+    let mut clock = Clock(start);
     for number in 1..=args.boards {
         let deal = Deal::random(&mut deals);
         let mut rng = StdRng::seed_from_u64(args.seed ^ u64::from(number) << 32);
@@ -254,10 +288,13 @@ fn main() {
         let Ok(mut table) = Table::new(deal, dealer, vulnerability) else {
             continue;
         };
+        let bidding_start = Instant::now();
+        let bid = player.bid_for(&mut table, Seats::ALL, &mut clock);
+        tally.bidding_seconds += bidding_start.elapsed().as_secs_f64();
         let acted = if args.bidding_only {
-            player.bid_for(&mut table, Seats::ALL)
+            bid
         } else {
-            player.act_for(&mut table, Seats::ALL, &mut rng, &mut Unlimited)
+            bid.and_then(|()| player.play_for(&mut table, Seats::ALL, &mut rng, &mut clock))
         };
         if acted.is_err() {
             eprintln!("board {number}: the program made an illegal call or card");

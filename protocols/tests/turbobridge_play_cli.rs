@@ -209,3 +209,43 @@ fn time_budgets_are_checked_and_a_tiny_one_still_plays_legal_cards() {
     assert!(ok, "{err}");
     assert_eq!(run(&args, "").0, first, "--seed reproduces the search");
 }
+
+#[test]
+fn bad_bidding_options_are_rejected_with_a_clear_error() {
+    for (args, named) in [
+        (&["--bid-samples", "many"][..], "--bid-samples"),
+        (&["--bid-samples", "-2"][..], "--bid-samples"),
+        (&["--bid-samples", "100000"][..], "--bid-samples"),
+        (&["--time-per-call", "0"][..], "--time-per-call"),
+        (&["--time-per-call", "-5"][..], "--time-per-call"),
+        (&["--time-per-call", "soon"][..], "--time-per-call"),
+    ] {
+        let mut all = vec!["--deals", "1"];
+        all.extend_from_slice(args);
+        let (out, err, ok) = run(&all, "");
+        assert!(!ok, "{args:?} accepted");
+        assert!(out.is_empty(), "{args:?}: nothing is played");
+        assert!(err.contains(named), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn simulated_bidding_is_reproducible_with_a_seed() {
+    let args = [
+        "--deals",
+        "3",
+        "--seed",
+        "9",
+        "--level",
+        "heuristic",
+        "--bid-samples",
+        "6",
+    ];
+    let (first, err, ok) = run(&args, "");
+    assert!(ok, "{err}");
+    let (second, _, _) = run(&args, "");
+    assert_eq!(first, second, "--seed fixes the simulated calls too");
+    for b in boards(&first) {
+        assert!(b.auction.expect("an auction").auction.is_complete());
+    }
+}

@@ -7,6 +7,7 @@
 //! [`Hand`] is a `u64` with bit `suit * 16 + rank` set per card.
 
 pub mod auction;
+pub mod auction_sim;
 pub mod bidding;
 pub mod card;
 pub mod contract;

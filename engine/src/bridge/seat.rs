@@ -23,6 +23,7 @@ use crate::bridge::bidding::Bidding;
 use crate::bridge::play::{DoubleDummy, PlayOptions, find_card};
 use crate::bridge::{
     AuctionError, Call, Card, Contract, Deal, FULL_DECK, Hand, Play, Rank, Seat, Suit, Trick,
+    Vulnerability,
 };
 use crate::control::{Control, Progress};
 
@@ -88,6 +89,7 @@ impl std::error::Error for SeatError {}
 pub struct SeatPlayer {
     seat: Seat,
     hand: Hand,
+    vulnerability: Vulnerability,
     bidding: Bidding,
     /// Dummy's original 13 cards, once shown.
     dummy: Option<Hand>,
@@ -103,14 +105,26 @@ impl SeatPlayer {
         Ok(SeatPlayer {
             seat,
             hand,
+            vulnerability: Vulnerability::None,
             bidding: Bidding::new(dealer),
             dummy: None,
             cards: Vec::new(),
         })
     }
 
+    /// The board's vulnerability, which the bidding simulation scores
+    /// its contracts at (none until told).
+    pub fn with_vulnerability(mut self, vulnerability: Vulnerability) -> SeatPlayer {
+        self.vulnerability = vulnerability;
+        self
+    }
+
     pub fn seat(&self) -> Seat {
         self.seat
+    }
+
+    pub fn vulnerability(&self) -> Vulnerability {
+        self.vulnerability
     }
 
     pub fn hand(&self) -> Hand {
@@ -159,8 +173,9 @@ impl SeatPlayer {
             .map_err(|error| SeatError::Call { call, error })
     }
 
-    /// Turbo Bridge `FindBid` for our own hand (the caller checks that it
-    /// is our turn).
+    /// Turbo Bridge `FindBid` for our own hand by the rules alone (the
+    /// caller checks that it is our turn); `table::Player::call_as` adds
+    /// the bidding simulation.
     pub fn choose_call(&self) -> Call {
         self.bidding.find_bid(self.hand)
     }

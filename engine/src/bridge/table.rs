@@ -38,6 +38,7 @@ use std::fmt;
 
 use rand::Rng;
 
+use super::auction_sim::{self, BidOptions};
 use super::bidding::Bidding;
 use super::dds::Solver;
 use super::par::{Par, par};
@@ -303,6 +304,7 @@ pub struct Player {
     solver: Option<Solver>,
     time_per_card_ms: Option<u64>,
     time_per_board_ms: Option<u64>,
+    bid_options: BidOptions,
 }
 
 impl Player {
@@ -314,7 +316,52 @@ impl Player {
             solver,
             time_per_card_ms: None,
             time_per_board_ms: None,
+            bid_options: BidOptions::default(),
         }
+    }
+
+    /// Bid by simulation at the contested calls (see [`auction_sim`]);
+    /// the default bids by the rules alone. Simulation needs the solver.
+    pub fn with_bidding(mut self, options: BidOptions) -> Player {
+        self.bid_options = options;
+        self
+    }
+
+    /// The call of the player to act in `bidding`, holding `hand`, from
+    /// that hand and the auction alone: `FindBid`, or the simulation at a
+    /// contested call. `control` gives the clock of the time limit.
+    pub fn choose_call(
+        &mut self,
+        bidding: &Bidding,
+        hand: super::Hand,
+        vulnerability: Vulnerability,
+        control: &mut dyn Control<Progress<Card>>,
+    ) -> Call {
+        match self.solver.as_mut() {
+            Some(solver) if self.bid_options.samples > 0 => {
+                auction_sim::choose_call(
+                    bidding,
+                    hand,
+                    vulnerability,
+                    &self.bid_options,
+                    solver,
+                    control,
+                )
+                .call
+            }
+            _ => bidding.find_bid(hand),
+        }
+    }
+
+    /// [`Player::choose_call`] for the seat of `view` from that seat's
+    /// view alone; None when it is not that seat's call.
+    pub fn call_as(
+        &mut self,
+        view: &SeatPlayer,
+        control: &mut dyn Control<Progress<Card>>,
+    ) -> Option<Call> {
+        (view.next_caller() == Some(view.seat()))
+            .then(|| self.choose_call(view.bidding(), view.hand(), view.vulnerability(), control))
     }
 
     /// Stop sampling deals for a card once this many milliseconds of the
@@ -361,7 +408,13 @@ impl Player {
     ) -> Option<Action> {
         let seat = table.to_act()?;
         if !table.bidding.is_complete() {
-            return Some(Action::Call(table.bidding.find_bid(table.deal[seat])));
+            let hand = table.deal[seat];
+            return Some(Action::Call(self.choose_call(
+                &table.bidding,
+                hand,
+                table.vulnerability,
+                control,
+            )));
         }
         let (contract, play) = table.play.as_ref()?;
         Some(Action::Card(self.find_card(
@@ -374,12 +427,17 @@ impl Player {
     }
 
     /// Makes the calls of `seats` until the auction ends or reaches a seat
-    /// the program does not play.
-    pub fn bid_for(&mut self, table: &mut Table, seats: Seats) -> Result<(), TableError> {
+    /// the program does not play. `control` gives the clock of the
+    /// simulation's time limit.
+    pub fn bid_for(
+        &mut self,
+        table: &mut Table,
+        seats: Seats,
+        control: &mut dyn Control<Progress<Card>>,
+    ) -> Result<(), TableError> {
         while !table.bidding.is_complete() && seats.contains(table.bidding.next_seat()) {
-            let call = table
-                .bidding
-                .find_bid(table.deal[table.bidding.next_seat()]);
+            let hand = table.deal[table.bidding.next_seat()];
+            let call = self.choose_call(&table.bidding, hand, table.vulnerability, control);
             table.call(call)?;
         }
         Ok(())
@@ -416,7 +474,7 @@ impl Player {
         rng: &mut R,
         control: &mut dyn Control<Progress<Card>>,
     ) -> Result<(), TableError> {
-        self.bid_for(table, seats)?;
+        self.bid_for(table, seats, control)?;
         self.play_for(table, seats, rng, control)
     }
 

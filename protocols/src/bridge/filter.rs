@@ -13,6 +13,7 @@ use clap::{Args, ValueEnum};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
+use engine::bridge::auction_sim::BidOptions;
 use engine::bridge::dds::Solver;
 
 use crate::bridge::budget::Budget;
@@ -97,6 +98,41 @@ pub struct PlayArgs {
     /// a global option of the binary).
     #[arg(skip)]
     pub explain: bool,
+    #[command(flatten)]
+    pub bidding: BidArgs,
+}
+
+/// The bidding simulation's options, shared by the play mode and the
+/// table-manager client.
+#[derive(Args, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BidArgs {
+    /// Random deals simulated at each contested call (game or not, slam or
+    /// not, strain, double or compete); 0 bids by the rules alone.
+    #[arg(long, value_name = "N", default_value_t = 0, allow_negative_numbers = true,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=1000))]
+    pub bid_samples: usize,
+    /// Time limit per simulated call in milliseconds (the calls are then no
+    /// longer reproducible from the seed).
+    #[arg(long, value_name = "MS", allow_negative_numbers = true,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub time_per_call: Option<u64>,
+}
+
+impl BidArgs {
+    /// Rules only: the default.
+    pub const RULES: BidArgs = BidArgs {
+        bid_samples: 0,
+        time_per_call: None,
+    };
+
+    /// The engine's options, with the session's seed.
+    pub fn options(&self, seed: u64) -> BidOptions {
+        BidOptions {
+            samples: self.bid_samples,
+            time_per_call_ms: self.time_per_call,
+            seed,
+        }
+    }
 }
 
 /// Why a board cannot be played.
@@ -179,7 +215,8 @@ impl Robot {
         // solver serves only the IMP scoring there.
         let player = Player::new(options, solver)
             .with_time_per_card(args.time_per_card)
-            .with_time_per_board(args.time_per_board.0);
+            .with_time_per_board(args.time_per_board.0)
+            .with_bidding(args.bidding.options(args.seed));
         Robot {
             args,
             rubber: Rubber::new(),
@@ -222,7 +259,8 @@ impl Robot {
             }
         }
         if act {
-            self.player.bid_for(&mut table, self.args.seats)?;
+            self.player
+                .bid_for(&mut table, self.args.seats, &mut self.clock)?;
         }
         if table.contract().is_none() {
             if board.auction.is_none() && !board.linear_play().is_empty() {
@@ -501,6 +539,7 @@ mod tests {
             cheat: false,
             search_tricks: 13,
             explain: false,
+            bidding: BidArgs::RULES,
         };
         let mut first = Vec::new();
         let s = run(

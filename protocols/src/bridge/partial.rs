@@ -129,8 +129,10 @@ fn advance(
             })?;
         }
     }
+    let vulnerability = board.vulnerability.unwrap_or_default();
     while act && !bidding.is_complete() && args.seats.contains(bidding.next_seat()) {
-        let call = bidding.find_bid(known(board, bidding.next_seat())?);
+        let hand = known(board, bidding.next_seat())?;
+        let call = player.choose_call(&bidding, hand, vulnerability, clock);
         bidding.push(call).map_err(|e| TableError::IllegalCall {
             call,
             reason: e.to_string(),
@@ -253,7 +255,11 @@ pub fn next_action(
     let progress = advance(player, clock, args, n, &board, false)?;
     if !progress.bidding.is_complete() {
         let seat = progress.bidding.next_seat();
-        return Ok(progress.bidding.find_bid(known(&board, seat)?).to_string());
+        let hand = known(&board, seat)?;
+        let vulnerability = board.vulnerability.unwrap_or_default();
+        return Ok(player
+            .choose_call(&progress.bidding, hand, vulnerability, clock)
+            .to_string());
     }
     let Some(contract) = progress.bidding.auction().final_contract() else {
         return Ok("-".to_string());
@@ -300,6 +306,7 @@ mod tests {
             cheat: false,
             search_tricks: 13,
             explain: false,
+            bidding: crate::bridge::filter::BidArgs::RULES,
         }
     }
 

@@ -111,6 +111,23 @@ impl View {
         }
     }
 
+    /// The view of `viewer` during the auction: its own hand, and the
+    /// suit lengths and point ranges every call has revealed (`infos`,
+    /// North first). The bidding simulation deals the other hands from it.
+    pub fn auction(viewer: Seat, infos: &[Info; 4]) -> View {
+        let mut visible = [false; 4];
+        visible[viewer.index()] = true;
+        View {
+            viewer,
+            visible,
+            voids: [[false; 4]; 4],
+            min_len: infos.map(|i| i.min_len),
+            points: infos.map(|i| (i.min_p, i.max_p)),
+            honours: infos.map(|i| (i.aces, i.kings)),
+            played: [Hand::EMPTY; 4],
+        }
+    }
+
     /// The view of a player who may look at every hand (the handbook's
     /// "cheat" option).
     pub fn open(play: &Play) -> View {
@@ -129,7 +146,12 @@ impl View {
     /// shown void in, and — when the random deal allows — the suit lengths
     /// and point ranges of the auction. Returns the remaining hands.
     pub fn sample<R: Rng + ?Sized>(&self, play: &Play, rng: &mut R) -> Deal {
-        let real = play.hands();
+        self.sample_deal(play.hands(), rng)
+    }
+
+    /// [`View::sample`] over the hands of `real`, of which only the
+    /// visible ones and the set of the hidden cards are read.
+    pub fn sample_deal<R: Rng + ?Sized>(&self, real: &Deal, rng: &mut R) -> Deal {
         let hidden: Vec<Seat> = Seat::ALL
             .into_iter()
             .filter(|s| !self.visible[s.index()])

@@ -18,7 +18,7 @@ use engine::bridge::table::Player;
 use engine::bridge::{Card, Seat};
 
 use super::message::{Message, MessageParseError, Whose};
-use crate::bridge::filter::{Level, WallClock};
+use crate::bridge::filter::{BidArgs, Level, WallClock};
 
 /// A seat named in full or by its letter, in any case.
 pub fn parse_seat_arg(s: &str) -> Result<Seat, String> {
@@ -67,6 +67,8 @@ pub struct ClientArgs {
     /// Seed of the sampled hands (the same as the filter's `--seed`).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    #[command(flatten)]
+    pub bidding: BidArgs,
     /// Print the protocol transcript on stderr (`-> ` sent, `<- ` received).
     #[arg(long)]
     pub verbose: bool,
@@ -79,6 +81,7 @@ impl ClientArgs {
         Player::new(self.play_options(), solver)
             .with_time_per_card(self.time_per_card)
             .with_time_per_board(self.time_per_board.0)
+            .with_bidding(self.bidding.options(self.seed))
     }
 
     /// The play options, built as the filter builds them.
@@ -271,8 +274,15 @@ fn play_board<R: BufRead, W: Write>(
 ) -> Result<(), ClientError> {
     let me = args.seat;
     link.send(&Message::ReadyForDeal(me))?;
-    let (number, dealer) = match link.recv("the deal")? {
-        (_, Message::BoardInfo { number, dealer, .. }) => (number, dealer),
+    let (number, dealer, vulnerability) = match link.recv("the deal")? {
+        (
+            _,
+            Message::BoardInfo {
+                number,
+                dealer,
+                vulnerability,
+            },
+        ) => (number, dealer, vulnerability),
         (line, _) => return Err(unexpected(line, "Board number …")),
     };
     let board_err = |error| ClientError::Board {
@@ -290,10 +300,15 @@ fn play_board<R: BufRead, W: Write>(
         ) if s == me => hand,
         (line, _) => return Err(unexpected(line, "<our seat>'s cards : …")),
     };
-    let mut player = SeatPlayer::new(me, hand, dealer).map_err(board_err)?;
+    let mut player = SeatPlayer::new(me, hand, dealer)
+        .map_err(board_err)?
+        .with_vulnerability(vulnerability);
     while let Some(next) = player.next_caller() {
         if next == me {
-            let call = player.choose_call();
+            let mut clock = WallClock(Instant::now());
+            let call = program
+                .call_as(&player, &mut clock)
+                .unwrap_or_else(|| player.choose_call());
             player.call(me, call).map_err(board_err)?;
             link.send(&Message::Call {
                 seat: me,
@@ -383,6 +398,7 @@ mod tests {
             time_per_board: Budget(None),
             search_tricks: 13,
             seed: 1,
+            bidding: BidArgs::RULES,
             verbose: false,
         }
     }

@@ -37,9 +37,10 @@ pub fn run_client_command(args: &client::ClientArgs) -> Result<client::ClientSum
         None
     };
     let mut link = client::Link::new(reader, stream, transcript);
+    // The bidding simulation needs the solver even at the heuristic level.
     let solver = match args.level {
-        filter::Level::Heuristic => None,
-        filter::Level::Montecarlo => filter::default_solver(),
+        filter::Level::Heuristic if args.bidding.bid_samples == 0 => None,
+        _ => filter::default_solver(),
     };
     client::run_client(&mut link, args, &mut args.player(solver)).map_err(|e| e.to_string())
 }
