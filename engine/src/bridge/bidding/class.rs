@@ -136,12 +136,19 @@ impl Context<'_> {
         })
     }
 
-    /// Whether a 4NT bid has been made before in this auction.
+    /// Whether Blackwood has been asked before in this auction.
     pub fn blackwood_used(&self) -> bool {
-        self.bidding
-            .calls()
-            .iter()
-            .any(|&c| c == Call::bid(4, Strain::NoTrump).unwrap_or(Call::Pass))
+        self.bidding.classes().contains(&BidClass::Blackwood)
+    }
+
+    /// Whether partner made the last bid and it was in notrump: 4NT over
+    /// it is quantitative (an invitation to 6NT), not Blackwood, since no
+    /// trump suit has been agreed.
+    pub fn over_partner_notrump(&self) -> bool {
+        self.rho_passed()
+            && self
+                .last_bid()
+                .is_some_and(|(_, _, s, h)| s == Strain::NoTrump && h == self.seat.partner())
     }
 
     /// Whether our side is forced to keep bidding: partner's last call was
@@ -241,7 +248,10 @@ pub(crate) fn bid_class(ctx: &Context<'_>, call: Call) -> BidClass {
             _ => {}
         }
     }
-    if call == Call::bid(4, Strain::NoTrump).unwrap_or(Call::Pass) && !ctx.blackwood_used() {
+    if call == Call::bid(4, Strain::NoTrump).unwrap_or(Call::Pass)
+        && !ctx.blackwood_used()
+        && !ctx.over_partner_notrump()
+    {
         return BidClass::Blackwood;
     }
     if call == Call::bid(5, Strain::NoTrump).unwrap_or(Call::Pass)
