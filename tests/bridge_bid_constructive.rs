@@ -76,3 +76,66 @@ fn four_notrump_over_partner_notrump_is_quantitative() {
         BidClass::Blackwood
     );
 }
+
+#[test]
+fn weak_two_bids_and_the_shortness_ask() {
+    // Six spades and 9 high-card points: a weak two, not a strong two.
+    assert_bid("", "KQJ954.73.Q82.54", "2S");
+    assert_eq!(auction("").classify(call("2S")), BidClass::WeakTwo);
+    assert_bid("", "73.KQJ954.Q82.54", "2H");
+    // The strong hands open an artificial 2C.
+    assert_bid("", "AKQJ84.AKQ3.A2.4", "2C");
+    // 2NT asks; a maximum shows its singleton, a minimum rebids the suit.
+    assert_eq!(auction("2S P").classify(call("2NT")), BidClass::WeakTwoAsk);
+    assert_bid("2S P 2NT P", "KQJ954.7.Q842.54", "3H");
+    assert_bid("2S P 2NT P", "QJ9854.73.Q82.54", "3S");
+    // The asker must not pass the artificial answer.
+    let reply = auction("2S P 2NT P 3H P").find_bid(hand("A7.AK84.KJ73.K92"));
+    assert_ne!(reply, Call::Pass, "3H is a shortness answer, not hearts");
+    let b = auction("2S P 2NT P 3H");
+    let north = b.info(Seat::North);
+    assert!(north.min_p >= 8, "a maximum: {}", north.min_p);
+}
+
+#[test]
+fn jacoby_transfers_over_notrump() {
+    // Five hearts and 4 high-card points: transfer, and the opener
+    // completes.
+    assert_bid("1NT P", "763.KJ852.742.93", "2D");
+    assert_bid("1NT P 2D P", "AQ4.K93.KQ82.J93", "2H");
+    // Spades through hearts.
+    assert_bid("1NT P", "KJ852.763.742.93", "2H");
+    assert_bid("1NT P 2H P", "AQ4.K93.KQ82.J93", "2S");
+    // Weak: pass the completion.
+    assert_bid("1NT P 2D P 2H P", "763.KJ852.742.93", "Pass");
+    // Six hearts and game values: game in hearts.
+    assert_bid("1NT P 2D P 2H P", "Q6.KJ8532.K42.93", "4H");
+    // Over 2NT, 3D shows hearts.
+    assert_bid("2NT P", "763.KJ852.742.93", "3D");
+    assert_bid("2NT P 3D P", "AQ4.K93.AKQ2.KJ3", "3H");
+}
+
+#[test]
+fn jacoby_two_notrump_is_a_game_forcing_raise() {
+    // Four spades and opening values opposite 1S.
+    assert_bid("1S P", "KJ84.A96.K742.Q5", "2NT");
+    assert_eq!(
+        auction("1S P").classify(call("2NT")),
+        BidClass::JacobyTwoNotrump
+    );
+    let b = auction("1S P 2NT");
+    let south = b.info(Seat::South);
+    assert!(south.min_p >= 13 && south.min_len[3] >= 4);
+    // The opener shows a singleton or void at three, a minimum with four
+    // of the major; passing below game is not allowed.
+    assert_bid("1S P 2NT P", "AQ976.5.AJ83.K62", "3H");
+    assert_bid("1S P 2NT P", "AQ976.K5.Q83.J62", "4S");
+    assert_eq!(
+        auction("1S P 2NT P 3H P").classify(Call::Pass),
+        BidClass::Illegal,
+        "Jacoby 2NT forces to game"
+    );
+    // The limit raise stays available and is not forcing.
+    assert_bid("1S P", "KJ84.96.K742.Q52", "3S");
+    assert_ne!(auction("1S P 3S P").classify(Call::Pass), BidClass::Illegal);
+}

@@ -24,6 +24,11 @@ pub enum Special {
     Kings(u8),
     /// Any answer to an opening two but 2NT: at least an ace and a king.
     AceAndKing,
+    /// A singleton or void in the suit (the answers to the weak-two ask
+    /// and to Jacoby 2NT).
+    Short(Suit),
+    /// No singleton or void anywhere.
+    NoShortness,
 }
 
 /// What a hand must hold for a call of a class.
@@ -107,6 +112,8 @@ impl Requirement {
             Special::Aces(n) => hand.aces % 4 == n % 4,
             Special::Kings(n) => hand.kings % 4 == n % 4,
             Special::AceAndKing => hand.aces >= 1 && hand.kings >= 1,
+            Special::Short(s) => hand.len[s.index()] <= 1,
+            Special::NoShortness => hand.len.iter().all(|&l| l >= 2),
         };
         if special_ok { m } else { m + 6 }
     }
