@@ -139,3 +139,32 @@ fn jacoby_two_notrump_is_a_game_forcing_raise() {
     assert_bid("1S P", "KJ84.96.K742.Q52", "3S");
     assert_ne!(auction("1S P 3S P").classify(Call::Pass), BidClass::Illegal);
 }
+
+#[test]
+fn slam_from_jacoby_two_notrump_with_seventeen_opposite_a_void() {
+    // North 17 HCP, South four trumps, opening values and a club void:
+    // 1S-2NT, and the slam that makes double dummy is bid through
+    // Blackwood (one ace missing).
+    let (north, south) = ("AKJ85.KJ.K732.Q6", "Q974.A8532.AQ54.");
+    let deal: engine::bridge::Deal = format!("N:{north} T63.QT9.J98.AKJT {south} 2.764.T6.9875432")
+        .parse()
+        .expect("test deal");
+    let dd = engine::bridge::dds::Solver::new()
+        .dd_table(&deal)
+        .expect("solvable");
+    assert!(dd.get(Seat::North, Strain::Spades) >= 12, "6S makes");
+    let (contract, calls) = bid_pair(north, south);
+    assert!(
+        calls.starts_with("1S P 2NT") || calls.starts_with("1S Pass 2NT"),
+        "{calls}"
+    );
+    assert_eq!(contract, Some((6, Strain::Spades)), "{calls}");
+}
+
+#[test]
+fn a_long_major_with_a_void_plays_in_the_suit_not_in_three_notrump() {
+    // Seven hearts and a club void (or two singletons) after partner's
+    // 1D and 1S: game in hearts, not 3NT.
+    assert_bid("1D P 1H P 1S P", "K32.AQJT872.K94.", "4H");
+    assert_bid("1D P 1H P 1S P", "2.AQJT872.K.KJT6", "4H");
+}

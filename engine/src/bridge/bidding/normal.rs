@@ -128,6 +128,10 @@ fn strain_value(ctx: &Context<'_>, hand: &HandShape, strain: Strain) -> (i32, bo
                 (40 + 10 * i32::from(s >= 2) + 2 * (my + his - 8), false)
             } else if opponents_suit {
                 (-40, false)
+            } else if my >= 6 && s >= 2 && !major && ctx.bidding.info(ctx.seat).min_len[s] >= 4 {
+                // A six-card suit already bid is trumps on its own: a
+                // placement, not a search for a fit.
+                (30 + 5 * (my - 6), false)
             } else if his < 3 && my >= 4 {
                 (if major { -30 } else { 15 + 2 * my }, true)
             } else if my >= 6 {
