@@ -173,13 +173,20 @@ fn level_value(level: u8, strain: Strain, exploration: bool) -> i32 {
 }
 
 /// The partnership's trump fit: the longest suit (a major on a tie) in
-/// which partner has shown at least three cards and the two hands hold
-/// eight, so that three-card support of a shown five-card suit counts.
+/// which partner has shown at least three cards (or we six, shown) and the
+/// two hands hold eight, so that three-card support of a shown five-card
+/// suit counts.
 pub(crate) fn fit_suit(ctx: &Context<'_>, hand: &HandShape) -> Option<Suit> {
     let partner = ctx.bidding.info(ctx.seat.partner());
+    let me = ctx.bidding.info(ctx.seat);
+    // A six-card suit we have shown (a transfer completed, a rebid) is
+    // agreed opposite the doubleton a notrump opener promises.
+    let shown = |s: Suit| {
+        partner.min_len[s.index()] >= 3 || (hand.len[s.index()] >= 6 && me.min_len[s.index()] >= 5)
+    };
     Suit::ALL
         .into_iter()
-        .filter(|s| partner.min_len[s.index()] >= 3)
+        .filter(|&s| shown(s))
         .map(|s| (hand.len[s.index()] + partner.min_len[s.index()], s))
         .filter(|&(n, _)| n >= 8)
         .max_by_key(|&(n, s)| (n, s.index()))
