@@ -241,12 +241,19 @@ fn lin_sample_reads_and_round_trips() {
 
     let text = lin::write_board(&b);
     assert_eq!(lin::parse_board(&text), Ok(b.clone()));
-    // PBN keeps what LIN said.
+    assert!(text.contains("mb|1N|an|notrump opener|mb|p|mb|2D!|an|Jacoby"));
+    // PBN keeps what LIN said, but for the alert apart from the note: PBN
+    // has none, so its notes read as alerts.
     let pbn_text = pbn::write_board(&b);
     let p = pbn::parse_board(&pbn_text).expect("as pbn");
+    let calls_and_notes = |b: &Board| {
+        b.auction
+            .as_ref()
+            .map(|r| (r.auction.clone(), r.annotations.clone()))
+    };
     assert_eq!(
-        (p.deal, p.auction, p.play, p.result),
-        (b.deal, b.auction, b.play, b.result)
+        (p.deal, calls_and_notes(&p), &p.play, p.result),
+        (b.deal, calls_and_notes(&b), &b.play, b.result)
     );
 }
 
@@ -605,10 +612,7 @@ fn random_board(rng: &mut StdRng, n: u32, for_lin: bool) -> Board {
     }
     let complete = auction.is_complete();
     let contract = auction.final_contract();
-    b.auction = Some(AuctionRecord {
-        auction,
-        annotations,
-    });
+    b.auction = Some(AuctionRecord::with_annotations(auction, annotations));
     if complete {
         b.contract = Some(contract.map_or(ContractTag::PassedOut, |c| ContractTag::Bid(c.into())));
         b.declarer = contract.map(|c| c.declarer);

@@ -100,7 +100,17 @@ fn stderr(o: &Output) -> String {
 /// Plays the deal file at a table with four clients; returns the table's
 /// PBN.
 fn table_session(deals: &std::path::Path, client_args: &[&str]) -> String {
-    let (table, port, err) = start_table(&["--deals", deals.to_str().expect("path")]);
+    table_session_with(deals, &[], client_args)
+}
+
+/// [`table_session`] with more options for the table.
+fn table_session_with(
+    deals: &std::path::Path,
+    table_args: &[&str],
+    client_args: &[&str],
+) -> String {
+    let deals_arg = ["--deals", deals.to_str().expect("path")];
+    let (table, port, err) = start_table(&[&deals_arg[..], table_args].concat());
     let clients: Vec<Child> = ["N", "E", "S", "W"]
         .iter()
         .map(|&s| {
@@ -162,6 +172,19 @@ fn four_clients_at_the_table_play_what_the_filter_plays() {
         assert!(at_table.contains("[Score "), "{at_table}");
         assert_eq!(at_table, by_filter, "level {level:?}");
     }
+    let _ = std::fs::remove_file(deals);
+}
+
+/// `--explain` at the table writes the notes the filter writes: every call
+/// of the played boards explained.
+#[test]
+fn the_table_explains_the_calls_like_the_filter() {
+    let deals = temp_file("explain.pbn", DEALS);
+    let level = ["--level", "heuristic"];
+    let at_table = table_session_with(&deals, &["--explain"], &level);
+    let by_filter = filter(&deals, &["--explain", "--level", "heuristic"]);
+    assert!(at_table.contains("[Note \"1:"), "{at_table}");
+    assert_eq!(at_table, by_filter);
     let _ = std::fs::remove_file(deals);
 }
 

@@ -11,6 +11,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use protocols::bridge::bluechip;
+use protocols::bridge::board::Board;
 use protocols::bridge::filter;
 use protocols::bridge::io::{self as bridge_io, Charset, EncodingWriter, Format};
 use protocols::bridge::{show, solve};
@@ -34,6 +35,13 @@ struct Cli {
     /// convert, solve), or on a line under the diagram (show).
     #[arg(long, global = true)]
     handviewer: bool,
+
+    /// Explain every call of the boards written (or shown): what it shows
+    /// in our bidding system (points, suit lengths, the convention when it
+    /// is artificial), as a PBN note `[Note "n:..."]` referenced by `=n=`,
+    /// or a LIN `an|` explanation. Notes of the input are kept.
+    #[arg(long, global = true)]
+    explain: bool,
 
     /// No progress line on stderr (it only ever appears on a terminal, on
     /// runs longer than two seconds).
@@ -73,6 +81,10 @@ enum Command {
     /// auction, contract, result and score, the play trick by trick, and
     /// the double-dummy table with par when known.
     Show(show::ShowArgs),
+    /// Print the convention card: what each call of our bidding system
+    /// shows, generated from the bidding code (stdin unused). The card in
+    /// books/ is this output: `turbobridge card > books/convention-card.txt`.
+    Card,
     /// Time the double-dummy solver on the 200 fixture deals (stdin unused).
     Bench {
         /// Only the first N deals.
@@ -102,8 +114,26 @@ impl From<OutFormat> for Format {
     }
 }
 
+/// `--explain` for the modes that pass boards through: every call gets
+/// what it shows, unless the input already explained it.
+fn explained(mut board: Board, explain: bool) -> Board {
+    if explain && let Some(rec) = &mut board.auction {
+        rec.explain();
+    }
+    board
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let mut cli = Cli::parse();
+    cli.play.explain = cli.explain;
+    if let Some(Command::Show(args)) = &mut cli.command {
+        args.explain = cli.explain;
+    }
+    if let Some(Command::Card) = cli.command {
+        // A closed pipe (`| head`) is not an error worth a panic.
+        let _ = io::stdout().write_all(engine::bridge::bidding::convention_card().as_bytes());
+        return ExitCode::SUCCESS;
+    }
     if let Some(Command::Bench {
         deals,
         threads,
@@ -125,12 +155,15 @@ fn main() -> ExitCode {
     // The table-manager modes speak TCP, not stdin/stdout filters.
     let session = match &cli.command {
         Some(Command::Client(args)) => Some(bluechip::run_client_command(args).map(|_| ())),
-        Some(Command::Table(args)) => {
-            Some(bluechip::run_table_command(args, Format::from(cli.format)))
-        }
+        Some(Command::Table(args)) => Some(bluechip::run_table_command(
+            args,
+            Format::from(cli.format),
+            cli.explain,
+        )),
         Some(Command::Match(args)) => Some(bluechip::run_match_command(
             args,
             Format::from(cli.format),
+            cli.explain,
             &mut io::stdout(),
         )),
         _ => None,
@@ -149,6 +182,7 @@ fn main() -> ExitCode {
     } else {
         Format::from(cli.format)
     };
+    let explain = cli.explain;
     let command = cli.command.unwrap_or(Command::Play);
     // Made before stdin is read: a slow producer makes a long run too.
     let mut progress = Progress::stderr("boards", None, cli.quiet);
@@ -185,8 +219,10 @@ fn main() -> ExitCode {
         )
         .map(|s| s.failed),
         Command::Convert => {
-            bridge_io::run_filter_with(&text, format, stdout, stderr, &mut progress, |_, b| Ok(b))
-                .map(|s| s.failed)
+            bridge_io::run_filter_with(&text, format, stdout, stderr, &mut progress, |_, b| {
+                Ok(explained(b, explain))
+            })
+            .map(|s| s.failed)
         }
         Command::Show(args) => {
             show::run(&text, &args, cli.handviewer, stdout, stderr, &mut progress).map(|s| s.failed)
@@ -204,7 +240,10 @@ fn main() -> ExitCode {
                         stderr,
                         &mut progress,
                         &mut solvers,
-                        |solver, _, b| solve::solve_board(std::slice::from_mut(solver), b),
+                        |solver, _, b| {
+                            solve::solve_board(std::slice::from_mut(solver), b)
+                                .map(|b| explained(b, explain))
+                        },
                     )
                 } else {
                     bridge_io::run_filter_with(
@@ -213,12 +252,16 @@ fn main() -> ExitCode {
                         stdout,
                         stderr,
                         &mut progress,
-                        |_, b| solve::solve_board(&mut solvers, b),
+                        |_, b| solve::solve_board(&mut solvers, b).map(|b| explained(b, explain)),
                     )
                 }
             })
             .map(|s| s.failed),
-        Command::Bench { .. } | Command::Client(_) | Command::Table(_) | Command::Match(_) => Ok(0),
+        Command::Bench { .. }
+        | Command::Card
+        | Command::Client(_)
+        | Command::Table(_)
+        | Command::Match(_) => Ok(0),
     };
     match result {
         Ok(0) => ExitCode::SUCCESS,

@@ -6,6 +6,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
+use engine::bridge::bidding;
 use engine::bridge::{
     Auction, AuctionError, Card, ContractBid, DdTable, Deal, DealError, Play, PlayError, Seat,
     Side, Strain, Trick, Vulnerability,
@@ -21,21 +22,76 @@ pub enum ContractTag {
     StrainOnly(Strain),
 }
 
-/// One call with its alert: `annotation` is `Some` when the call was
-/// alerted or explained (PBN note `=n=`, LIN `!` / `an`), holding the
-/// explanation text (possibly empty).
+/// The calls with their alerts and explanations: `annotations[i]` is
+/// `Some` when call `i` was alerted or explained (PBN note `=n=`, LIN `!`
+/// / `an`), holding the explanation text (possibly empty); `alerts[i]`
+/// says whether it was alerted (LIN's `!`). PBN knows no alert but its
+/// note, so a PBN note counts as one; LIN also explains calls it does not
+/// alert (`mb|1C|an|3+ clubs|`, as BBO's robots do).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AuctionRecord {
     pub auction: Auction,
     pub annotations: Vec<Option<String>>,
+    pub alerts: Vec<bool>,
 }
 
 impl AuctionRecord {
     pub fn new(auction: Auction) -> AuctionRecord {
-        let annotations = vec![None; auction.calls().len()];
+        let n = auction.calls().len();
+        AuctionRecord {
+            auction,
+            annotations: vec![None; n],
+            alerts: vec![false; n],
+        }
+    }
+
+    /// A record whose annotated calls are the alerted ones (PBN's view).
+    pub fn with_annotations(auction: Auction, mut annotations: Vec<Option<String>>) -> Self {
+        annotations.resize(auction.calls().len(), None);
+        let alerts = annotations.iter().map(Option::is_some).collect();
         AuctionRecord {
             auction,
             annotations,
+            alerts,
+        }
+    }
+
+    /// Keeps the annotations of the calls that `auction` continues (the
+    /// input's calls, then the program's): the record of the table's
+    /// auction after the program has called.
+    pub fn continued(&self, auction: Auction) -> AuctionRecord {
+        let n = auction.calls().len();
+        let mut annotations = self.annotations.clone();
+        let mut alerts = self.alerts.clone();
+        annotations.resize(n, None);
+        alerts.resize(n, false);
+        AuctionRecord {
+            auction,
+            annotations,
+            alerts,
+        }
+    }
+
+    /// Whether call `i` was alerted.
+    pub fn alerted(&self, i: usize) -> bool {
+        self.alerts.get(i).copied().unwrap_or(false)
+    }
+
+    /// `--explain`: gives every call that has no annotation yet the
+    /// explanation of our bidding system (what the call shows, read by the
+    /// same `BidSystem` the program bids with). Annotations the input
+    /// brought (a player's own alerts) are kept as they were.
+    pub fn explain(&mut self) {
+        let explained = bidding::explain_auction(&self.auction);
+        let n = self.auction.calls().len();
+        self.annotations.resize(n, None);
+        self.alerts.resize(n, false);
+        for (i, e) in explained.into_iter().enumerate() {
+            if self.annotations[i].is_none() {
+                self.annotations[i] = Some(e.to_string());
+                // Artificial calls are the ones a player alerts.
+                self.alerts[i] = e.is_artificial();
+            }
         }
     }
 }

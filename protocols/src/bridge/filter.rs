@@ -87,6 +87,10 @@ pub struct PlayArgs {
     /// always simulated); 13 searches every card, at seconds each.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(0..=13))]
     pub search_tricks: u8,
+    /// Explain every call of the boards written (`turbobridge --explain`,
+    /// a global option of the binary).
+    #[arg(skip)]
+    pub explain: bool,
 }
 
 /// Why a board cannot be played.
@@ -237,8 +241,19 @@ impl Robot {
     }
 
     /// The play mode for one board: bid and play the program's seats and
-    /// record everything in the board.
-    pub fn process(&mut self, n: usize, mut board: Board) -> Result<Board, FilterError> {
+    /// record everything in the board, with `--explain` what each call
+    /// shows.
+    pub fn process(&mut self, n: usize, board: Board) -> Result<Board, FilterError> {
+        let mut board = self.bid_and_play(n, board)?;
+        if self.args.explain
+            && let Some(rec) = &mut board.auction
+        {
+            rec.explain();
+        }
+        Ok(board)
+    }
+
+    fn bid_and_play(&mut self, n: usize, mut board: Board) -> Result<Board, FilterError> {
         if super::partial::is_partial(&board) {
             return super::partial::process(
                 &mut self.player,
@@ -250,15 +265,10 @@ impl Robot {
         }
         self.prepare(&mut board);
         let table = self.advance(n, &board, true)?;
-        let mut annotations = board
-            .auction
-            .as_ref()
-            .map(|a| a.annotations.clone())
-            .unwrap_or_default();
-        annotations.resize(table.bidding().len(), None);
-        board.auction = Some(AuctionRecord {
-            auction: table.bidding().auction().clone(),
-            annotations,
+        let auction = table.bidding().auction().clone();
+        board.auction = Some(match &board.auction {
+            Some(rec) => rec.continued(auction),
+            None => AuctionRecord::new(auction),
         });
         if !table.bidding().is_complete() {
             return Ok(board);
@@ -481,6 +491,7 @@ mod tests {
             time_per_card: None,
             cheat: false,
             search_tricks: 10,
+            explain: false,
         };
         let mut first = Vec::new();
         let s = run(

@@ -285,7 +285,7 @@ fn parse_call(v: &str) -> Result<(Call, bool), LinError> {
 fn parse_pairs(pairs: &[(String, String)]) -> Result<Board, LinError> {
     let mut b = Board::default();
     let mut md_seen = false;
-    let mut calls: Vec<(Call, Option<String>)> = Vec::new();
+    let mut calls: Vec<(Call, bool, Option<String>)> = Vec::new();
     let mut cards: Vec<Card> = Vec::new();
     let mut claim: Option<u8> = None;
     // A `pg` after the deal with no call or card yet: the page break BBO
@@ -343,10 +343,10 @@ fn parse_pairs(pairs: &[(String, String)]) -> Result<Board, LinError> {
             }
             "mb" => {
                 let (call, alert) = parse_call(value)?;
-                calls.push((call, alert.then(String::new)));
+                calls.push((call, alert, alert.then(String::new)));
             }
             "an" => {
-                if let Some((_, note)) = calls.last_mut() {
+                if let Some((_, _, note)) = calls.last_mut() {
                     *note = Some(value.clone());
                 }
             }
@@ -384,12 +384,14 @@ fn parse_pairs(pairs: &[(String, String)]) -> Result<Board, LinError> {
     if !calls.is_empty() || empty_auction {
         let mut auction = Auction::new(b.dealer.unwrap_or(Seat::North));
         let mut annotations = Vec::new();
-        for (i, (call, note)) in calls.into_iter().enumerate() {
+        let mut alerts = Vec::new();
+        for (i, (call, alert, note)) in calls.into_iter().enumerate() {
             auction.push(call).map_err(|error| LinError::IllegalCall {
                 index: i + 1,
                 error,
             })?;
             annotations.push(note);
+            alerts.push(alert);
         }
         if auction.is_complete() {
             let contract = auction.final_contract();
@@ -400,6 +402,7 @@ fn parse_pairs(pairs: &[(String, String)]) -> Result<Board, LinError> {
         b.auction = Some(AuctionRecord {
             auction,
             annotations,
+            alerts,
         });
     }
     b.result = claim;
@@ -449,10 +452,14 @@ pub fn write_board(b: &Board) -> String {
                     format!("{level}{}", strain.as_str().chars().next().unwrap_or('N'))
                 }
             };
-            match rec.annotations.get(i).cloned().flatten() {
-                Some(text) if text.is_empty() => out.push_str(&format!("mb|{token}!|")),
-                Some(text) => out.push_str(&format!("mb|{token}!|an|{}|", text.replace('|', "/"))),
-                None => out.push_str(&format!("mb|{token}|")),
+            // BBO's way: `!` marks an alert, `an` explains the call,
+            // alerted or not.
+            let bang = if rec.alerted(i) { "!" } else { "" };
+            out.push_str(&format!("mb|{token}{bang}|"));
+            if let Some(text) = rec.annotations.get(i).cloned().flatten()
+                && !text.is_empty()
+            {
+                out.push_str(&format!("an|{}|", text.replace('|', "/")));
             }
         }
         out.push_str("pg||");

@@ -206,15 +206,10 @@ pub fn process(
 ) -> Result<Board, FilterError> {
     prepare(&mut board)?;
     let progress = advance(player, clock, args, n, &board, true)?;
-    let mut annotations = board
-        .auction
-        .as_ref()
-        .map(|a| a.annotations.clone())
-        .unwrap_or_default();
-    annotations.resize(progress.bidding.len(), None);
-    board.auction = Some(AuctionRecord {
-        auction: progress.bidding.auction().clone(),
-        annotations,
+    let auction = progress.bidding.auction().clone();
+    board.auction = Some(match &board.auction {
+        Some(rec) => rec.continued(auction),
+        None => AuctionRecord::new(auction),
     });
     if !progress.bidding.is_complete() {
         return Ok(board);
@@ -303,6 +298,7 @@ mod tests {
             time_per_card: None,
             cheat: false,
             search_tricks: 10,
+            explain: false,
         }
     }
 

@@ -516,6 +516,10 @@ pub struct ShowArgs {
     /// not carry its table.
     #[arg(long)]
     pub dd: bool,
+    /// Every call numbered with what it shows (`turbobridge --explain`, a
+    /// global option of the binary).
+    #[arg(skip)]
+    pub explain: bool,
 }
 
 /// Shows every board of `text` on `out`: the diagram, then (with
@@ -545,8 +549,13 @@ pub fn run<W: Write, E: Write>(
         let name = |number| board_name(number, i + 1);
         let shown = read
             .map_err(|e| (name(e.number), e.to_string()))
-            .and_then(|board| {
+            .and_then(|mut board| {
                 let number = board.number;
+                if args.explain
+                    && let Some(rec) = &mut board.auction
+                {
+                    rec.explain();
+                }
                 let analysis = match Analysis::from_board(&board) {
                     Some(a) => Some(a),
                     None if args.dd => {

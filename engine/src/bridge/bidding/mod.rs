@@ -8,12 +8,16 @@
 //! real hand and makes the best.
 
 mod class;
+mod convention_card;
+mod explain;
 mod info;
 mod meaning;
 mod normal;
 mod system;
 
 pub use class::{BidClass, is_game};
+pub use convention_card::convention_card;
+pub use explain::{Explanation, explain_auction};
 pub use info::{HandShape, Info, MAX_POINTS};
 pub use meaning::{Meaning, Requirement, Special};
 pub use normal::min_points;

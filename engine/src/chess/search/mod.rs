@@ -11,6 +11,17 @@
 //! to format. With
 //! [`Searcher::set_threads`] above 1 the search also starts helper threads
 //! (Lazy SMP, `smp.rs`) for its own duration.
+//!
+//! Measured and not kept (issue 23; fixed-node self-play against the build
+//! before them, `protocols/tools/match.py --nodes 20000 --openings
+//! books/openings.txt`, both sides OwnBook=false): singular extensions with
+//! multi-cut (table move with a lower bound from 3 plies shallower or less,
+//! from depth 6, alternatives searched to half depth against the table
+//! score less 3 points a ply) scored −21 Elo [−52, +9] over 340 games;
+//! capture history (cut-offs by piece, target and victim, gravity-bounded,
+//! ordering captures within a victim's value) +8 [−20, +36] over 400 games.
+//! At these searches (depth 9-10) neither paid for itself: a retry wants
+//! longer searches or another tuning, not the same change.
 
 mod alphabeta;
 pub mod bench;

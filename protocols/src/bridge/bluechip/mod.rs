@@ -106,8 +106,20 @@ pub fn table_boards(file: Option<&PathBuf>, count: u32, seed: u64) -> io::Result
     Ok(boards)
 }
 
+/// The board as written: with `explain`, every call annotated with what it
+/// shows.
+fn explained(board: &Board, explain: bool) -> Board {
+    let mut b = board.clone();
+    if explain && let Some(rec) = &mut b.auction {
+        rec.explain();
+    }
+    b
+}
+
 /// `turbobridge table`: serves one session and writes the boards.
-pub fn run_table_command(args: &TableArgs, format: Format) -> Result<(), String> {
+/// With `explain`, every call of the boards written carries what it shows
+/// in our system (`--explain`).
+pub fn run_table_command(args: &TableArgs, format: Format, explain: bool) -> Result<(), String> {
     let boards = table_boards(args.deals.as_ref(), args.boards, args.seed)
         .map_err(|e| format!("cannot read the deals: {e}"))?;
     let listener = TcpListener::bind((args.host.as_str(), args.port))
@@ -124,7 +136,7 @@ pub fn run_table_command(args: &TableArgs, format: Format) -> Result<(), String>
     let mut log = io::stderr();
     let mut on_board = |p: &table::PlayedBoard| {
         eprintln!("board {}: {}", p.board.number.unwrap_or(0), p.summary());
-        writer.write(&p.board)
+        writer.write(&explained(&p.board, explain))
     };
     table::serve(
         listener,
@@ -167,10 +179,12 @@ pub struct MatchArgs {
     pub timeout: u64,
 }
 
-/// `turbobridge match`: per-board lines and the summary on `out`.
+/// `turbobridge match`: per-board lines and the summary on `out`; with
+/// `explain`, the boards written to `--output` explain every call.
 pub fn run_match_command(
     args: &MatchArgs,
     format: Format,
+    explain: bool,
     out: &mut dyn Write,
 ) -> Result<(), String> {
     let boards = table_boards(args.deals.as_ref(), args.boards, args.seed)
@@ -188,7 +202,9 @@ pub fn run_match_command(
             std::fs::File::create(path).map_err(|e| format!("cannot write {path:?}: {e}"))?;
         let mut writer = BoardWriter::new(file, format);
         for p in result.open.iter().chain(&result.closed) {
-            writer.write(&p.board).map_err(|e| e.to_string())?;
+            writer
+                .write(&explained(&p.board, explain))
+                .map_err(|e| e.to_string())?;
         }
     }
     let stats = matches::ImpStats::of(&result.imps);

@@ -224,15 +224,11 @@ pub fn parse_game(game: &RawGame) -> Result<Board, PbnError> {
                 let _ = auction.push(Call::Pass);
             }
         }
-        let mut annotations: Vec<Option<String>> = call_notes
+        let annotations: Vec<Option<String>> = call_notes
             .iter()
             .map(|n| n.map(|n| notes.get(&n).cloned().unwrap_or_default()))
             .collect();
-        annotations.resize(auction.calls().len(), None);
-        b.auction = Some(AuctionRecord {
-            auction,
-            annotations,
-        });
+        b.auction = Some(AuctionRecord::with_annotations(auction, annotations));
     }
     if let Some(leader) = play_leader {
         if cards.len() > 52 {

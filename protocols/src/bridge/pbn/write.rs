@@ -139,13 +139,21 @@ pub fn write_board(b: &Board) -> String {
 
 fn write_auction(out: &mut String, rec: &AuctionRecord) {
     tag(out, "Auction", &rec.auction.dealer().to_string());
+    // Calls with the same text share one note: the standard numbers
+    // notes 1 to 32, and `--explain` notes every call.
     let mut notes: Vec<String> = Vec::new();
     let calls = rec.auction.calls();
     for (i, call) in calls.iter().enumerate() {
         let mut token = call.to_string();
         if let Some(Some(text)) = rec.annotations.get(i) {
-            notes.push(text.clone());
-            token.push_str(&format!(" ={}=", notes.len()));
+            let n = match notes.iter().position(|t| t == text) {
+                Some(k) => k + 1,
+                None => {
+                    notes.push(text.clone());
+                    notes.len()
+                }
+            };
+            token.push_str(&format!(" ={n}="));
         }
         out.push_str(&token);
         out.push_str(if i % 4 == 3 || i + 1 == calls.len() {
