@@ -64,7 +64,7 @@ fn notrump_ladder() {
 
 #[test]
 fn openings_two_and_shutout() {
-    assert_bid("", "AKQJ84.AKQ3.A2.4", "2S");
+    assert_bid("", "AKQJ84.AKQ3.A2.4", "2C"); // strong and artificial
     assert_bid("", "KQJ8743.5.842.73", "3S");
     assert_bid("", "5.KQJ87432.84.73", "4H");
 }
@@ -72,11 +72,13 @@ fn openings_two_and_shutout() {
 #[test]
 fn responses_to_one_in_a_suit() {
     assert_bid("1H P", "K84.Q973.J842.62", "2H"); // 6-9, four trumps
-    assert_bid("1H P", "K84.KQ73.A842.Q2", "3H"); // 13+, four trumps
+    assert_bid("1H P", "K84.KQ73.A842.Q2", "2NT"); // 13+, four trumps: Jacoby 2NT
     assert_bid("1H P", "KJ84.73.J842.K62", "1S"); // higher suit at one
     assert_bid("1H P", "K84.73.A842.QJ62", "2C"); // lower suit at two: lowest four-card suit
     assert_bid("1H P", "K84.Q73.J842.K62", "1NT"); // 6-9, no suit to bid
-    assert_bid("1H P", "K84.Q73.AJ4.KJ62", "2NT"); // 12-15 balanced
+    assert_bid("1D P", "K84.Q73.AJ4.KJ62", "2NT"); // 12-15 balanced
+    // Over a major 2NT is Jacoby (four trumps): balanced without them, 3NT.
+    assert_bid("1H P", "K84.Q73.AJ4.KJ62", "3NT");
     assert_bid("1H P", "984.73.J842.K962", "Pass");
     // "if s/he does not bid one heart, you can assume that s/he does not
     // have four hearts": 1D, 1H with four hearts.
@@ -86,7 +88,7 @@ fn responses_to_one_in_a_suit() {
 #[test]
 fn responses_to_one_notrump_and_stayman() {
     assert_bid("1NT P", "KJ84.Q963.A42.75", "2C"); // Stayman
-    assert_bid("1NT P", "J8432.9643.42.75", "2S"); // weak takeout
+    assert_bid("1NT P", "J8432.9643.42.75", "2H"); // transfer to spades
     assert_bid("1NT P", "Q84.J96.Q742.K75", "2NT"); // 8-9
     assert_bid("1NT P", "84.J96.Q742.9875", "Pass"); // 0-7
     assert_bid("1NT P", "K84.Q96.A742.K75", "3NT");
@@ -95,16 +97,16 @@ fn responses_to_one_notrump_and_stayman() {
     assert_bid("1NT P 2C P", "AQ32.KJ84.K92.Q6", "2H");
     assert_bid("1NT P 2C P", "AQ32.KJ8.K92.Q63", "2S");
     assert_bid("1NT P 2C P", "AQ3.K84.KJ92.Q63", "2D");
-    // Opener passes the weak takeout.
-    assert_bid("1NT P 2S P", "AQ3.K84.KJ92.Q63", "Pass");
+    // Opener completes the transfer.
+    assert_bid("1NT P 2H P", "AQ3.K84.KJ92.Q63", "2S");
     // With a fit found through Stayman, responder bids the game.
     assert_bid("1NT P 2C P 2H P", "KJ84.Q963.A42.75", "4H");
 }
 
 #[test]
 fn two_level_opening_and_the_negative_two_notrump() {
-    assert_bid("2S P", "643.862.9743.852", "2NT");
-    let reply = bid("2S P", "K643.A62.9743.85");
+    assert_bid("2C P", "643.862.9743.852", "2NT");
+    let reply = bid("2C P", "K643.A62.9743.85");
     assert_ne!(
         reply,
         call("2NT"),
@@ -213,7 +215,7 @@ fn partner_calls_read_through_bidsystem_give_table_ranges() {
     let b = auction("1NT P 2C P 2S");
     assert_eq!(b.info(Seat::North).min_len[Suit::Spades.index()], 4);
 
-    let b = auction("2S P 2NT");
+    let b = auction("2C P 2NT");
     assert_eq!(b.classes()[2], BidClass::NegativeTwoNotrump);
     let b = auction("1S P 3S P 4NT P 5D");
     assert_eq!(b.info(Seat::South).aces, Some(1));

@@ -63,6 +63,29 @@ pub enum BidClass {
     TakeoutJumpAdvance,
     /// 1NT over the opponents' opening: 15-18 with their suit stopped.
     NotrumpOvercall,
+    // Conventions of the Goren-style system added to the handbook's
+    // (issue 20).
+    /// Jacoby transfer over partner's 1NT (2D, 2H) or 2NT (3D, 3H): five
+    /// or more cards in the next suit up, any strength.
+    Transfer,
+    /// The opener completes the transfer at the cheapest level.
+    TransferCompletion,
+    /// Weak two-bid: 2D, 2H or 2S with a six-card suit and 5-10 high-card
+    /// points.
+    WeakTwo,
+    /// 2NT over partner's weak two: forcing, asks for shortness.
+    WeakTwoAsk,
+    /// The weak two-bidder's answer: three of the suit with a minimum,
+    /// a new suit with a maximum and a singleton or void there, 3NT with a
+    /// maximum and no shortness.
+    WeakTwoAnswer,
+    /// Jacoby 2NT: four-card support of partner's major and opening values,
+    /// forcing to game.
+    JacobyTwoNotrump,
+    /// The opener's answer to Jacoby 2NT: a new suit at three shows a
+    /// singleton or void there; otherwise three of the major 18+, 3NT
+    /// 15-17, four of the major a minimum.
+    JacobyAnswer,
 }
 
 impl BidClass {
@@ -78,6 +101,9 @@ impl BidClass {
                 | BidClass::Stayman
                 | BidClass::Blackwood
                 | BidClass::KingAsk
+                | BidClass::Transfer
+                | BidClass::WeakTwoAsk
+                | BidClass::JacobyTwoNotrump
         )
     }
 }
@@ -184,12 +210,32 @@ impl Context<'_> {
             .then_some(class)
     }
 
-    /// Whether a 4NT bid has been made before in this auction.
+    /// The suit of partner's weak two-bid, if partner opened one.
+    pub fn weak_two_suit(&self) -> Option<Strain> {
+        let b = self.bidding;
+        (0..b.len()).find_map(|i| match (b.calls()[i], b.classes()[i]) {
+            (Call::Bid { strain, .. }, BidClass::WeakTwo)
+                if b.seat_of(i) == self.seat.partner() =>
+            {
+                Some(strain)
+            }
+            _ => None,
+        })
+    }
+
+    /// Whether Blackwood has been asked before in this auction.
     pub fn blackwood_used(&self) -> bool {
-        self.bidding
-            .calls()
-            .iter()
-            .any(|&c| c == Call::bid(4, Strain::NoTrump).unwrap_or(Call::Pass))
+        self.bidding.classes().contains(&BidClass::Blackwood)
+    }
+
+    /// Whether partner made the last bid and it was in notrump: 4NT over
+    /// it is quantitative (an invitation to 6NT), not Blackwood, since no
+    /// trump suit has been agreed.
+    pub fn over_partner_notrump(&self) -> bool {
+        self.rho_passed()
+            && self
+                .last_bid()
+                .is_some_and(|(_, _, s, h)| s == Strain::NoTrump && h == self.seat.partner())
     }
 
     /// Whether our side is forced to keep bidding: partner's last call was
@@ -205,17 +251,49 @@ impl Context<'_> {
         if holder.side() != self.seat.side() {
             return false;
         }
-        if let Some((_, _, class)) = self.partner_last()
+        if let Some((_, call, class)) = self.partner_last()
             && class.is_forcing()
             && holder == self.seat.partner()
+            && !(class == BidClass::RaiseThree && is_major_bid(call))
+        {
+            return true;
+        }
+        // A shortness answer to the weak-two ask is artificial: the asker
+        // places the contract.
+        if let Some((_, Call::Bid { strain, .. }, BidClass::WeakTwoAnswer)) = self.partner_last()
+            && holder == self.seat.partner()
+            && strain != Strain::NoTrump
+            && self.weak_two_suit() != Some(strain)
         {
             return true;
         }
         let game_forced = self.first_bid().is_some_and(|(i, opener)| {
             opener.side() == self.seat.side()
                 && self.bidding.classes()[i] == BidClass::OpeningTwoSuit
+        }) || (0..self.bidding.len()).any(|i| {
+            self.bidding.seat_of(i).side() == self.seat.side()
+                && self.bidding.classes()[i] == BidClass::JacobyTwoNotrump
         });
         game_forced && !is_game(level, strain)
+    }
+}
+
+fn is_major_bid(call: Call) -> bool {
+    matches!(
+        call,
+        Call::Bid {
+            strain: Strain::Hearts | Strain::Spades,
+            ..
+        }
+    )
+}
+
+/// The suit a transfer bid in `strain` shows: the next suit up.
+pub(crate) fn transfer_target(strain: Strain) -> Strain {
+    match strain {
+        Strain::Clubs => Strain::Diamonds,
+        Strain::Diamonds => Strain::Hearts,
+        _ => Strain::Spades,
     }
 }
 
@@ -270,13 +348,26 @@ fn double_class(ctx: &Context<'_>, call: Call, open_idx: usize, opener: Seat) ->
         .then_some(BidClass::NegativeDouble)
 }
 
+/// The strain of the player to act's own last bid (the opener's major
+/// when answering Jacoby 2NT).
+fn last_strain_of_own(ctx: &Context<'_>) -> Strain {
+    match ctx.own_last() {
+        Some((_, Call::Bid { strain, .. }, _)) => strain,
+        _ => Strain::NoTrump,
+    }
+}
+
 /// Turbo Bridge `BidClass`: the class of `call` made by the player to act.
 pub(crate) fn bid_class(ctx: &Context<'_>, call: Call) -> BidClass {
     let Some((open_idx, opener)) = ctx.first_bid() else {
         return match call {
             Call::Pass => BidClass::OpeningPass,
             Call::Bid { level: 1, strain } if strain != Strain::NoTrump => BidClass::OpeningOneSuit,
-            Call::Bid { level: 2, strain } if strain != Strain::NoTrump => BidClass::OpeningTwoSuit,
+            Call::Bid {
+                level: 2,
+                strain: Strain::Clubs,
+            } => BidClass::OpeningTwoSuit,
+            Call::Bid { level: 2, strain } if strain != Strain::NoTrump => BidClass::WeakTwo,
             Call::Bid {
                 level: 1..=3,
                 strain: Strain::NoTrump,
@@ -316,6 +407,38 @@ pub(crate) fn bid_class(ctx: &Context<'_>, call: Call) -> BidClass {
                     _ => BidClass::Illegal,
                 };
             }
+            BidClass::Transfer => {
+                let target = ctx
+                    .partner_last()
+                    .and_then(|(_, c, _)| match c {
+                        Call::Bid { strain, .. } => Some(transfer_target(strain)),
+                        _ => None,
+                    })
+                    .unwrap_or(Strain::Spades);
+                return match call {
+                    Call::Bid { level, strain }
+                        if strain == target && level == ctx.cheapest_level(target) =>
+                    {
+                        BidClass::TransferCompletion
+                    }
+                    _ => BidClass::Illegal,
+                };
+            }
+            BidClass::WeakTwoAsk => {
+                return match call {
+                    Call::Bid { level: 3, .. } => BidClass::WeakTwoAnswer,
+                    _ => BidClass::Illegal,
+                };
+            }
+            BidClass::JacobyTwoNotrump => {
+                return match call {
+                    Call::Bid { level: 3, .. } => BidClass::JacobyAnswer,
+                    Call::Bid { level: 4, strain } if strain == last_strain_of_own(ctx) => {
+                        BidClass::JacobyAnswer
+                    }
+                    _ => BidClass::Illegal,
+                };
+            }
             BidClass::Stayman => {
                 return match call {
                     Call::Bid { level, strain }
@@ -331,7 +454,10 @@ pub(crate) fn bid_class(ctx: &Context<'_>, call: Call) -> BidClass {
             _ => {}
         }
     }
-    if call == Call::bid(4, Strain::NoTrump).unwrap_or(Call::Pass) && !ctx.blackwood_used() {
+    if call == Call::bid(4, Strain::NoTrump).unwrap_or(Call::Pass)
+        && !ctx.blackwood_used()
+        && !ctx.over_partner_notrump()
+    {
         return BidClass::Blackwood;
     }
     if call == Call::bid(5, Strain::NoTrump).unwrap_or(Call::Pass)
@@ -365,6 +491,12 @@ pub(crate) fn bid_class(ctx: &Context<'_>, call: Call) -> BidClass {
                     Call::Bid {
                         level: 2,
                         strain: Strain::NoTrump,
+                    } if matches!(last_strain, Strain::Hearts | Strain::Spades) => {
+                        BidClass::JacobyTwoNotrump
+                    }
+                    Call::Bid {
+                        level: 2,
+                        strain: Strain::NoTrump,
                     } => BidClass::ResponseTwoNotrump,
                     Call::Bid { level: 1, .. } => BidClass::NewSuitOne,
                     Call::Bid { level: 2, strain } if strain.index() < last_strain.index() => {
@@ -395,7 +527,12 @@ pub(crate) fn bid_class(ctx: &Context<'_>, call: Call) -> BidClass {
                         level: 2,
                         strain: Strain::NoTrump,
                     } => BidClass::NotrumpRaise,
-                    Call::Bid { level: 2, .. } => BidClass::WeakTakeout,
+                    Call::Bid {
+                        level: 2,
+                        strain: Strain::Diamonds | Strain::Hearts,
+                    } => BidClass::Transfer,
+                    // 2S is not part of the system: spades go through 2H.
+                    Call::Bid { level: 2, .. } => BidClass::Illegal,
                     Call::Bid { level: 3, strain } if strain != Strain::NoTrump => {
                         BidClass::NotrumpJumpSuit
                     }
@@ -403,10 +540,25 @@ pub(crate) fn bid_class(ctx: &Context<'_>, call: Call) -> BidClass {
                     _ => BidClass::Illegal,
                 };
             }
-            BidClass::OpeningNotrump
-                if last_level == 2 && call == Call::bid(3, Strain::Clubs).unwrap_or(Call::Pass) =>
+            BidClass::OpeningNotrump if last_level == 2 => match call {
+                Call::Bid {
+                    level: 3,
+                    strain: Strain::Clubs,
+                } => return BidClass::Stayman,
+                Call::Bid {
+                    level: 3,
+                    strain: Strain::Diamonds | Strain::Hearts,
+                } => return BidClass::Transfer,
+                _ => {}
+            },
+            BidClass::WeakTwo
+                if call
+                    == Call::Bid {
+                        level: 2,
+                        strain: Strain::NoTrump,
+                    } =>
             {
-                return BidClass::Stayman;
+                return BidClass::WeakTwoAsk;
             }
             _ => {}
         }

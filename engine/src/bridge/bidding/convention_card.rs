@@ -45,6 +45,7 @@ const SECTIONS: &[Section] = &[
             ("1H P 2C P", "2D 2H 2NT 3C 3H 3NT"),
             ("1H P 2H P", "P 2NT 3H 3NT 4H"),
             ("1S P 1NT P", "P 2C 2S 2NT 3NT"),
+            ("1S P 2NT P", "3C 3D 3H 3S 3NT 4S"),
         ],
     },
     Section {
@@ -52,6 +53,7 @@ const SECTIONS: &[Section] = &[
         families: &[
             ("1D P 1H P 1NT P", "P 2D 2H 2NT 3NT 4H"),
             ("1C P 1S P 2C P", "P 2S 2NT 3NT"),
+            ("1NT P 2D P 2H P", "P 2NT 3H 3NT 4H"),
         ],
     },
     Section {
@@ -81,6 +83,7 @@ const SECTIONS: &[Section] = &[
             ("2D P", "P 2H 2S 2NT 3D"),
             ("2H P", "P 2S 2NT 3C 3H 4H"),
             ("2S P", "P 2NT 3H 3S 4S"),
+            ("2S P 2NT P", "3C 3D 3H 3S 3NT"),
         ],
     },
     Section {

@@ -28,9 +28,16 @@ impl BidClass {
             BidClass::NegativeTwoNotrump => Some("negative"),
             BidClass::TakeoutDouble => Some("takeout double"),
             BidClass::NegativeDouble => Some("negative double"),
+            BidClass::Transfer => Some("Jacoby transfer"),
+            BidClass::TransferCompletion => Some("transfer completed"),
+            BidClass::WeakTwoAsk => Some("asks for shortness"),
+            BidClass::WeakTwoAnswer => Some("weak-two answer"),
+            BidClass::JacobyTwoNotrump => Some("Jacoby 2NT"),
+            BidClass::JacobyAnswer => Some("Jacoby 2NT answer"),
             BidClass::OpeningPass
             | BidClass::OpeningOneSuit
             | BidClass::OpeningTwoSuit
+            | BidClass::WeakTwo
             | BidClass::OpeningNotrump
             | BidClass::ResponsePass
             | BidClass::RaiseTwo
@@ -184,6 +191,12 @@ fn facts(meaning: &Meaning, class: BidClass) -> Vec<String> {
             suit_name(suit).trim_end_matches('s')
         )),
         Special::BalancedStopper(suit) => facts.push(format!("{} stopped", suit_name(suit))),
+        Special::Short(suit) => facts.push(format!("a singleton or void in {}", suit_name(suit))),
+        Special::NoShortness => {
+            if !no_shortness {
+                facts.push("no singleton or void".to_string());
+            }
+        }
     }
     if let Some(n) = info.aces {
         facts.push(count(n, "ace"));

@@ -33,6 +33,11 @@ pub enum Special {
     GoodSuit(Suit),
     /// Notrump distribution with the opponents' suit stopped.
     BalancedStopper(Suit),
+    /// A singleton or void in the suit (the answers to the weak-two ask
+    /// and to Jacoby 2NT).
+    Short(Suit),
+    /// No singleton or void anywhere.
+    NoShortness,
 }
 
 /// What a hand must hold for a call of a class.
@@ -131,6 +136,8 @@ impl Requirement {
                 hand.suit_hcp[s] >= 5 || (hand.len[s] >= 6 && hand.suit_hcp[s] >= 3)
             }
             Special::BalancedStopper(suit) => hand.is_balanced() && hand.stopped[suit.index()],
+            Special::Short(s) => hand.len[s.index()] <= 1,
+            Special::NoShortness => hand.len.iter().all(|&l| l >= 2),
         };
         if special_ok { m } else { m + 6 }
     }

@@ -5,7 +5,7 @@
 use super::class::{BidClass, Context, is_game};
 use super::info::{HandShape, MAX_POINTS};
 use super::meaning::{Meaning, Requirement};
-use crate::bridge::{Call, Strain};
+use crate::bridge::{Call, Strain, Suit};
 
 /// Turbo Bridge `MinPoints` (the handbook's `MinTab`): combined points of
 /// both hands needed to make a contract at `level` — 26 for 3NT and four of
@@ -128,6 +128,10 @@ fn strain_value(ctx: &Context<'_>, hand: &HandShape, strain: Strain) -> (i32, bo
                 (40 + 10 * i32::from(s >= 2) + 2 * (my + his - 8), false)
             } else if opponents_suit {
                 (-40, false)
+            } else if my >= 6 && s >= 2 && !major && ctx.bidding.info(ctx.seat).min_len[s] >= 4 {
+                // A six-card suit already bid is trumps on its own: a
+                // placement, not a search for a fit.
+                (30 + 5 * (my - 6), false)
             } else if his < 3 && my >= 4 {
                 (if major { -30 } else { 15 + 2 * my }, true)
             } else if my >= 6 {
@@ -168,9 +172,33 @@ fn level_value(level: u8, strain: Strain, exploration: bool) -> i32 {
     }
 }
 
-/// The strain the partnership has agreed on: the best valued strain that
-/// is not an exploration.
+/// The partnership's trump fit: the longest suit (a major on a tie) in
+/// which partner has shown at least three cards (or we six, shown) and the
+/// two hands hold eight, so that three-card support of a shown five-card
+/// suit counts.
+pub(crate) fn fit_suit(ctx: &Context<'_>, hand: &HandShape) -> Option<Suit> {
+    let partner = ctx.bidding.info(ctx.seat.partner());
+    let me = ctx.bidding.info(ctx.seat);
+    // A six-card suit we have shown (a transfer completed, a rebid) is
+    // agreed opposite the doubleton a notrump opener promises.
+    let shown = |s: Suit| {
+        partner.min_len[s.index()] >= 3 || (hand.len[s.index()] >= 6 && me.min_len[s.index()] >= 5)
+    };
+    Suit::ALL
+        .into_iter()
+        .filter(|&s| shown(s))
+        .map(|s| (hand.len[s.index()] + partner.min_len[s.index()], s))
+        .filter(|&(n, _)| n >= 8)
+        .max_by_key(|&(n, s)| (n, s.index()))
+        .map(|(_, s)| s)
+}
+
+/// The strain the partnership has agreed on: the trump fit, else the best
+/// valued strain that is not an exploration.
 fn agreed_strain(ctx: &Context<'_>, hand: &HandShape) -> Strain {
+    if let Some(suit) = fit_suit(ctx, hand) {
+        return Strain::from(suit);
+    }
     Strain::ALL
         .into_iter()
         .filter(|&s| !strain_value(ctx, hand, s).1)
@@ -296,8 +324,13 @@ pub(crate) fn normal_bid_value(
             value -= 40;
         }
     }
-    // Slams are bid through Blackwood, so that two aces are never missing.
-    if level >= 6 && !ctx.blackwood_used() {
+    // Suit slams are bid through Blackwood, so that two aces are never
+    // missing; a notrump slam needs 33 high-card points between the hands.
+    let partner_p = ctx.bidding.info(ctx.seat.partner()).expected_p();
+    if level >= 6
+        && !ctx.blackwood_used()
+        && (strain != Strain::NoTrump || hand.hcp + partner_p < 33)
+    {
         value -= 60;
     }
     // 3NT is a final contract: go on only towards a slam.
@@ -429,14 +462,18 @@ pub(crate) fn normal_redouble_value(ctx: &Context<'_>, hand: &HandShape) -> i32 
     }
 }
 
-/// Blackwood is worth asking with slam values and an agreed strain.
+/// Plain Blackwood (aces, not key cards) is worth asking with slam values
+/// and an agreed trump suit, and never as the first response to partner's
+/// opening: the responder has not yet heard what the opener holds.
 pub(crate) fn blackwood_value(ctx: &Context<'_>, hand: &HandShape) -> i32 {
-    if must_pass(ctx) {
+    if must_pass(ctx) || ctx.own_last().is_none() {
         return -200;
     }
+    let Some(suit) = fit_suit(ctx, hand) else {
+        return -200;
+    };
     let combined = hand.points() + ctx.bidding.info(ctx.seat.partner()).expected_p();
-    let trump = agreed_strain(ctx, hand);
-    let (sv, _) = strain_value(ctx, hand, trump);
+    let (sv, _) = strain_value(ctx, hand, Strain::from(suit));
     if combined >= 33 && sv >= 25 {
         sv + 70
     } else {

@@ -1,7 +1,7 @@
 //! Turbo Bridge `BidSystem`: for each bid class, what the call reveals
 //! (`Info`) and how well it fits a real hand.
 
-use super::class::{BidClass, Context};
+use super::class::{BidClass, Context, transfer_target};
 use super::info::{HandShape, MAX_POINTS};
 use super::meaning::{Meaning, Requirement, Special};
 use super::normal;
@@ -9,6 +9,15 @@ use crate::bridge::{Call, Strain, Suit};
 
 fn suit_of(strain: Strain) -> Option<Suit> {
     strain.trump()
+}
+
+/// The suit of the caller's own last bid (the weak two or the major the
+/// opener answers Jacoby 2NT in).
+fn own_suit(ctx: &Context<'_>) -> Option<Suit> {
+    match ctx.own_last() {
+        Some((_, Call::Bid { strain, .. }, _)) => strain.trump(),
+        _ => None,
+    }
 }
 
 /// Turbo Bridge `BidSystem`, first task: the meaning of a call of `class`.
@@ -26,8 +35,9 @@ pub(crate) fn meaning(ctx: &Context<'_>, class: BidClass, call: Call) -> Meaning
         BidClass::OpeningPass => Requirement::points(0, 12),
         BidClass::OpeningOneSuit => with_suit(Requirement::points(13, 23), 4)
             .with(Special::PreferredSuit(suit.unwrap_or(Suit::Clubs))),
-        BidClass::OpeningTwoSuit => with_suit(Requirement::points(24, MAX_POINTS), 4)
-            .with(Special::PreferredSuit(suit.unwrap_or(Suit::Clubs))),
+        // Strong artificial 2C: the suit comes later.
+        BidClass::OpeningTwoSuit => Requirement::points(24, MAX_POINTS),
+        BidClass::WeakTwo => with_suit(Requirement::hcp(5, 10), 6),
         BidClass::OpeningNotrump => {
             let (lo, hi) = match level {
                 1 => (16, 18),
@@ -39,6 +49,10 @@ pub(crate) fn meaning(ctx: &Context<'_>, class: BidClass, call: Call) -> Meaning
         BidClass::Shutout => with_suit(Requirement::hcp(0, 11), 7),
         BidClass::ResponsePass => Requirement::points(0, 5),
         BidClass::RaiseTwo => with_suit(Requirement::points(6, 9), 4),
+        // With Jacoby 2NT for the forcing raise, 1M-3M is a limit raise.
+        BidClass::RaiseThree if matches!(strain, Strain::Hearts | Strain::Spades) => {
+            with_suit(Requirement::points(10, 12), 4)
+        }
         BidClass::RaiseThree => with_suit(Requirement::points(13, MAX_POINTS), 4),
         BidClass::NewSuitOne => with_suit(Requirement::points(6, MAX_POINTS), 4),
         BidClass::NewSuitTwo => with_suit(Requirement::points(10, MAX_POINTS), 4),
@@ -100,6 +114,45 @@ pub(crate) fn meaning(ctx: &Context<'_>, class: BidClass, call: Call) -> Meaning
             let theirs = ctx.last_bid().and_then(|(_, _, s, _)| s.trump());
             Requirement::hcp(15, 18).with(Special::BalancedStopper(theirs.unwrap_or(Suit::Clubs)))
         }
+        BidClass::Transfer => {
+            let target = transfer_target(strain).trump().unwrap_or(Suit::Spades);
+            Requirement::default().with_len(target, 5)
+        }
+        BidClass::TransferCompletion => Requirement::default(),
+        BidClass::WeakTwoAsk => {
+            let partner_suit = ctx.weak_two_suit().and_then(Strain::trump);
+            match partner_suit {
+                Some(s) => Requirement::points(14, MAX_POINTS).with_len(s, 2),
+                None => Requirement::points(14, MAX_POINTS),
+            }
+        }
+        BidClass::WeakTwoAnswer => match own_suit(ctx) {
+            Some(own) if suit == Some(own) => Requirement::hcp(5, 7),
+            _ => match suit {
+                Some(short) => Requirement::hcp(8, 10).with(Special::Short(short)),
+                None => Requirement::hcp(8, 10).with(Special::NoShortness),
+            },
+        },
+        BidClass::JacobyTwoNotrump => {
+            let major = ctx
+                .partner_last()
+                .and_then(|(_, c, _)| match c {
+                    Call::Bid { strain, .. } => strain.trump(),
+                    _ => None,
+                })
+                .unwrap_or(Suit::Spades);
+            Requirement::points(13, MAX_POINTS).with_len(major, 4)
+        }
+        BidClass::JacobyAnswer => match (own_suit(ctx), suit) {
+            (Some(own), Some(s)) if s == own && level == 3 => {
+                Requirement::points(18, MAX_POINTS).with(Special::NoShortness)
+            }
+            (Some(own), Some(s)) if s == own => {
+                Requirement::points(13, 15).with(Special::NoShortness)
+            }
+            (_, Some(s)) => Requirement::points(13, MAX_POINTS).with(Special::Short(s)),
+            (_, None) => Requirement::points(16, 17).with(Special::NoShortness),
+        },
         BidClass::NormalBid => return normal::normal_bid_meaning(ctx, level, strain),
         BidClass::NormalPass => return normal::normal_pass_meaning(ctx),
         BidClass::NormalDouble | BidClass::NormalRedouble | BidClass::Illegal => {
@@ -186,6 +239,11 @@ fn priority(class: BidClass, strain: Strain) -> i32 {
         BidClass::NegativeDouble => 55,
         BidClass::TakeoutAdvance | BidClass::TakeoutJumpAdvance => 50,
         BidClass::NotrumpOvercall => 70,
+        BidClass::JacobyTwoNotrump => 90,
+        BidClass::Transfer => 65,
+        BidClass::WeakTwo => 55,
+        BidClass::TransferCompletion | BidClass::WeakTwoAnswer | BidClass::JacobyAnswer => 60,
+        BidClass::WeakTwoAsk => 40,
     }
 }
 
@@ -219,6 +277,14 @@ pub(crate) fn evaluate(
                 } else {
                     0
                 }
+        }
+        BidClass::Transfer => {
+            let target = transfer_target(strain).trump().unwrap_or(Suit::Spades);
+            hand.suit_preference(target)
+        }
+        BidClass::WeakTwo => {
+            let len = suit_of(strain).map_or(0, |s| hand.len[s.index()]) as i32;
+            -20 * (len - 6).max(0)
         }
         BidClass::Shutout => {
             let len = suit_of(strain).map_or(0, |s| hand.len[s.index()]) as i32;

@@ -1,0 +1,170 @@
+//! Turbo Bridge constructive bidding (issue 20): slams through Blackwood
+//! with an agreed trump suit, the strain and game decisions, and the
+//! conventions of a Goren-style system (weak twos, Jacoby transfers, the
+//! Jacoby 2NT raise). Each scenario is a hand, the auction so far and the
+//! call expected; the slam scenarios bid both hands of a partnership
+//! against silent opponents.
+
+use engine::bridge::bidding::{BidClass, Bidding};
+use engine::bridge::{Call, Hand, Seat, Strain};
+
+fn hand(s: &str) -> Hand {
+    s.parse().expect("test hand")
+}
+
+fn call(s: &str) -> Call {
+    s.parse().expect("test call")
+}
+
+/// The bidding after `calls` (dealer North).
+fn auction(calls: &str) -> Bidding {
+    let mut b = Bidding::new(Seat::North);
+    for c in calls.split_whitespace() {
+        b.push(call(c)).expect("legal test auction");
+    }
+    b
+}
+
+#[track_caller]
+fn assert_bid(calls: &str, h: &str, expected: &str) {
+    let got = auction(calls).find_bid(hand(h));
+    assert_eq!(
+        got,
+        call(expected),
+        "after [{calls}] with {h}: {got} instead of {expected}"
+    );
+}
+
+/// North and South bid their hands, East and West pass throughout; the
+/// final contract's level and strain and the auction.
+fn bid_pair(north: &str, south: &str) -> (Option<(u8, Strain)>, String) {
+    let (n, s) = (hand(north), hand(south));
+    let mut b = Bidding::new(Seat::North);
+    while !b.is_complete() && b.len() < 40 {
+        let seat = b.next_seat();
+        let c = match seat {
+            Seat::North => b.find_bid(n),
+            Seat::South => b.find_bid(s),
+            _ => Call::Pass,
+        };
+        b.push(c).expect("find_bid returns legal calls");
+    }
+    let calls: Vec<String> = b.calls().iter().map(|c| c.to_string()).collect();
+    let contract = b.auction().final_contract().map(|c| (c.level, c.strain));
+    (contract, calls.join(" "))
+}
+
+#[test]
+fn blackwood_is_never_the_first_response() {
+    // 19 balanced opposite an opening: no suit is agreed yet, so 4NT
+    // would ask aces without knowing the trumps.
+    let reply = auction("1S P").find_bid(hand("KJ9.KQ6.AK732.QJ"));
+    assert_ne!(reply, call("4NT"), "1S-4NT with no agreed suit");
+    let reply = auction("1C P").find_bid(hand("AK9.KQ6.AK73.QJ2"));
+    assert_ne!(reply, call("4NT"), "1C-4NT with no agreed suit");
+}
+
+#[test]
+fn four_notrump_over_partner_notrump_is_quantitative() {
+    assert_ne!(
+        auction("1NT P").classify(call("4NT")),
+        BidClass::Blackwood,
+        "1NT-4NT invites 6NT"
+    );
+    assert_eq!(
+        auction("1S P 3S P").classify(call("4NT")),
+        BidClass::Blackwood
+    );
+}
+
+#[test]
+fn weak_two_bids_and_the_shortness_ask() {
+    // Six spades and 9 high-card points: a weak two, not a strong two.
+    assert_bid("", "KQJ954.73.Q82.54", "2S");
+    assert_eq!(auction("").classify(call("2S")), BidClass::WeakTwo);
+    assert_bid("", "73.KQJ954.Q82.54", "2H");
+    // The strong hands open an artificial 2C.
+    assert_bid("", "AKQJ84.AKQ3.A2.4", "2C");
+    // 2NT asks; a maximum shows its singleton, a minimum rebids the suit.
+    assert_eq!(auction("2S P").classify(call("2NT")), BidClass::WeakTwoAsk);
+    assert_bid("2S P 2NT P", "KQJ954.7.Q842.54", "3H");
+    assert_bid("2S P 2NT P", "QJ9854.73.Q82.54", "3S");
+    // The asker must not pass the artificial answer.
+    let reply = auction("2S P 2NT P 3H P").find_bid(hand("A7.AK84.KJ73.K92"));
+    assert_ne!(reply, Call::Pass, "3H is a shortness answer, not hearts");
+    let b = auction("2S P 2NT P 3H");
+    let north = b.info(Seat::North);
+    assert!(north.min_p >= 8, "a maximum: {}", north.min_p);
+}
+
+#[test]
+fn jacoby_transfers_over_notrump() {
+    // Five hearts and 4 high-card points: transfer, and the opener
+    // completes.
+    assert_bid("1NT P", "763.KJ852.742.93", "2D");
+    assert_bid("1NT P 2D P", "AQ4.K93.KQ82.J93", "2H");
+    // Spades through hearts.
+    assert_bid("1NT P", "KJ852.763.742.93", "2H");
+    assert_bid("1NT P 2H P", "AQ4.K93.KQ82.J93", "2S");
+    // Weak: pass the completion.
+    assert_bid("1NT P 2D P 2H P", "763.KJ852.742.93", "Pass");
+    // Six hearts and game values: game in hearts.
+    assert_bid("1NT P 2D P 2H P", "Q6.KJ8532.K42.93", "4H");
+    // Over 2NT, 3D shows hearts.
+    assert_bid("2NT P", "763.KJ852.742.93", "3D");
+    assert_bid("2NT P 3D P", "AQ4.K93.AKQ2.KJ3", "3H");
+}
+
+#[test]
+fn jacoby_two_notrump_is_a_game_forcing_raise() {
+    // Four spades and opening values opposite 1S.
+    assert_bid("1S P", "KJ84.A96.K742.Q5", "2NT");
+    assert_eq!(
+        auction("1S P").classify(call("2NT")),
+        BidClass::JacobyTwoNotrump
+    );
+    let b = auction("1S P 2NT");
+    let south = b.info(Seat::South);
+    assert!(south.min_p >= 13 && south.min_len[3] >= 4);
+    // The opener shows a singleton or void at three, a minimum with four
+    // of the major; passing below game is not allowed.
+    assert_bid("1S P 2NT P", "AQ976.5.AJ83.K62", "3H");
+    assert_bid("1S P 2NT P", "AQ976.K5.Q83.J62", "4S");
+    assert_eq!(
+        auction("1S P 2NT P 3H P").classify(Call::Pass),
+        BidClass::Illegal,
+        "Jacoby 2NT forces to game"
+    );
+    // The limit raise stays available and is not forcing.
+    assert_bid("1S P", "KJ84.96.K742.Q52", "3S");
+    assert_ne!(auction("1S P 3S P").classify(Call::Pass), BidClass::Illegal);
+}
+
+#[test]
+fn slam_from_jacoby_two_notrump_with_seventeen_opposite_a_void() {
+    // North 17 HCP, South four trumps, opening values and a club void:
+    // 1S-2NT, and the slam that makes double dummy is bid through
+    // Blackwood (one ace missing).
+    let (north, south) = ("AKJ85.KJ.K732.Q6", "Q974.A8532.AQ54.");
+    let deal: engine::bridge::Deal = format!("N:{north} T63.QT9.J98.AKJT {south} 2.764.T6.9875432")
+        .parse()
+        .expect("test deal");
+    let dd = engine::bridge::dds::Solver::new()
+        .dd_table(&deal)
+        .expect("solvable");
+    assert!(dd.get(Seat::North, Strain::Spades) >= 12, "6S makes");
+    let (contract, calls) = bid_pair(north, south);
+    assert!(
+        calls.starts_with("1S P 2NT") || calls.starts_with("1S Pass 2NT"),
+        "{calls}"
+    );
+    assert_eq!(contract, Some((6, Strain::Spades)), "{calls}");
+}
+
+#[test]
+fn a_long_major_with_a_void_plays_in_the_suit_not_in_three_notrump() {
+    // Seven hearts and a club void (or two singletons) after partner's
+    // 1D and 1S: game in hearts, not 3NT.
+    assert_bid("1D P 1H P 1S P", "K32.AQJT872.K94.", "4H");
+    assert_bid("1D P 1H P 1S P", "2.AQJT872.K.KJT6", "4H");
+}
