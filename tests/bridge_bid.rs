@@ -3,41 +3,14 @@
 //! the `Info` ranges a partner's call gives through `BidSystem`.
 
 use engine::bridge::bidding::{BidClass, Bidding};
-use engine::bridge::{Call, Deal, Hand, Seat, Suit};
+use engine::bridge::{Call, Deal, Seat, Suit};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-fn hand(s: &str) -> Hand {
-    s.parse().expect("test hand")
-}
-
-fn call(s: &str) -> Call {
-    s.parse().expect("test call")
-}
-
-/// The bidding after `calls` (dealer North).
-fn auction(calls: &str) -> Bidding {
-    let mut b = Bidding::new(Seat::North);
-    for c in calls.split_whitespace() {
-        b.push(call(c)).expect("legal test auction");
-    }
-    b
-}
-
-/// The call our system makes with `h` after `calls`.
-fn bid(calls: &str, h: &str) -> Call {
-    auction(calls).find_bid(hand(h))
-}
-
-#[track_caller]
-fn assert_bid(calls: &str, h: &str, expected: &str) {
-    let got = bid(calls, h);
-    assert_eq!(
-        got,
-        call(expected),
-        "after [{calls}] with {h}: {got} instead of {expected}"
-    );
-}
+#[path = "common/bidding.rs"]
+#[allow(dead_code)] // each test file uses its own part of the helpers
+mod bidding;
+use bidding::{assert_bid, auction, bid, call};
 
 #[test]
 fn choice_of_suit_for_the_opening() {

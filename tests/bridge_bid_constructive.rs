@@ -6,34 +6,12 @@
 //! against silent opponents.
 
 use engine::bridge::bidding::{BidClass, Bidding};
-use engine::bridge::{Call, Hand, Seat, Strain};
+use engine::bridge::{Call, Seat, Strain};
 
-fn hand(s: &str) -> Hand {
-    s.parse().expect("test hand")
-}
-
-fn call(s: &str) -> Call {
-    s.parse().expect("test call")
-}
-
-/// The bidding after `calls` (dealer North).
-fn auction(calls: &str) -> Bidding {
-    let mut b = Bidding::new(Seat::North);
-    for c in calls.split_whitespace() {
-        b.push(call(c)).expect("legal test auction");
-    }
-    b
-}
-
-#[track_caller]
-fn assert_bid(calls: &str, h: &str, expected: &str) {
-    let got = auction(calls).find_bid(hand(h));
-    assert_eq!(
-        got,
-        call(expected),
-        "after [{calls}] with {h}: {got} instead of {expected}"
-    );
-}
+#[path = "common/bidding.rs"]
+#[allow(dead_code)] // each test file uses its own part of the helpers
+mod bidding;
+use bidding::{assert_bid, auction, call, hand};
 
 /// North and South bid their hands, East and West pass throughout; the
 /// final contract's level and strain and the auction.
