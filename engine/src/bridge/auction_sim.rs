@@ -258,7 +258,7 @@ mod tests {
     use crate::bridge::play::PlayOptions;
     use crate::bridge::seat::SeatPlayer;
     use crate::bridge::table::{Player, Seats, Table};
-    use crate::bridge::{Card, board_dealer, board_vulnerability};
+    use crate::bridge::{Card, Strain, board_dealer, board_vulnerability};
     use crate::control::{Progress, Unlimited};
 
     fn options(samples: usize) -> BidOptions {
@@ -298,27 +298,33 @@ mod tests {
         assert_eq!(choice.samples, 0);
     }
 
-    /// 1S Pass 2S 3H Pass: East holds five hearts to the ten and two
-    /// kings opposite West's three-level overcall. `MinPoints` sees seven
-    /// points and passes; the ten-card fit makes game, which the solver
-    /// sees on every deal where West has the overcall's values. On the
-    /// real deal 4H makes ten tricks double dummy.
-    const OVERCALL_DEAL: &str =
-        "N:AJ832..QT9.QJ743 74.T8764.KJ73.K9 QT95.QJ5.652.652 K6.AK932.A84.AT8";
-    const OVERCALL_AUCTION: [&str; 5] = ["1S", "Pass", "2S", "3H", "Pass"];
+    /// 1C 1D 2C Pass 3C Pass Pass: West, who passed 2C, holds five
+    /// hearts to the king-queen-jack and four spades, 10 points, opposite
+    /// a one-level overcall. The rules value no three-level call with 10
+    /// points and sell out to 3C; but the opponents' club fit leaves East
+    /// short in clubs, so E/W have a fit of their own, which the sampled
+    /// deals find: the simulation competes with 3H. On the real deal East
+    /// has four hearts and a club void: North makes ten tricks in 3C
+    /// (-130) while the rules carry E/W from 3H on to 4H, which makes.
+    const BALANCE_DEAL: &str =
+        "N:KQ93.T.65.AKJ752 T854.A976.AJT94. J.852.KQ73.QT983 A762.KQJ43.82.64";
+    const BALANCE_AUCTION: [&str; 7] = ["1C", "1D", "2C", "Pass", "3C", "Pass", "Pass"];
 
     #[test]
-    fn the_fit_the_rules_cannot_count_bids_the_game() {
-        let deal: Deal = OVERCALL_DEAL.parse().expect("deal");
-        let b = auction(Seat::North, &OVERCALL_AUCTION);
-        assert_eq!(b.next_seat(), Seat::East);
-        let game = Call::bid(4, crate::bridge::Strain::Hearts).expect("4H");
-        let choice = choose(&b, deal[Seat::East], 24);
-        assert_eq!(choice.rules, Call::Pass, "the rules stop in 3H");
-        assert_eq!(choice.call, game, "{choice:?}");
-        // Right on the deal itself: West makes ten tricks in hearts.
+    fn the_fit_the_rules_cannot_see_competes_for_the_partscore() {
+        let deal: Deal = BALANCE_DEAL.parse().expect("deal");
+        let b = auction(Seat::North, &BALANCE_AUCTION);
+        assert_eq!(b.next_seat(), Seat::West);
+        let compete = Call::bid(3, Strain::Hearts).expect("3H");
+        let choice = choose(&b, deal[Seat::West], 24);
+        assert_eq!(choice.rules, Call::Pass, "the rules sell out to 3C");
+        assert_eq!(choice.call, compete, "{choice:?}");
+        // Right on the deal itself: 3C makes, and so do West's hearts.
+        let east_leads = Position::new(&deal, Seat::East).expect("position");
+        let north = 13 - Solver::new().tricks(&east_leads, Strain::Clubs);
+        assert!(north >= 9, "3C makes double dummy ({north} tricks)");
         let start = Position::new(&deal, Seat::North).expect("position");
-        let west = 13 - Solver::new().tricks(&start, crate::bridge::Strain::Hearts);
+        let west = 13 - Solver::new().tricks(&start, Strain::Hearts);
         assert!(west >= 10, "4H makes double dummy ({west} tricks)");
     }
 
@@ -326,9 +332,9 @@ mod tests {
     /// the solver learnt before; another seed deals other hands.
     #[test]
     fn a_seed_fixes_the_simulation() {
-        let deal: Deal = OVERCALL_DEAL.parse().expect("deal");
-        let b = auction(Seat::North, &OVERCALL_AUCTION);
-        let hand = deal[Seat::East];
+        let deal: Deal = BALANCE_DEAL.parse().expect("deal");
+        let b = auction(Seat::North, &BALANCE_AUCTION);
+        let hand = deal[Seat::West];
         let first = choose(&b, hand, 8);
         assert_eq!(first.samples, 8);
         let mut used = Solver::new();
