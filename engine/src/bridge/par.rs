@@ -8,7 +8,7 @@
 //! first bid the seats from the dealer round may open or pass, and four
 //! passes score zero. Backward induction over the 35 bids gives the value.
 //! The par contracts are listed the way DDS's par function lists them
-//! (see [`par_contracts`]).
+//! (see `par_contracts`).
 
 use std::fmt;
 

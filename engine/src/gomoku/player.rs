@@ -1,6 +1,6 @@
 //! The Gomoku program: a player that owns the game (its stones, as the
 //! manager tells them), the rule, the clock budget and the search kept
-//! between moves, and answers "your move" under a [`Control`].
+//! between moves, and answers "your move" under a [`Control`](crate::control::Control).
 //!
 //! A front end only translates: Gomocup's `TURN`, `BOARD`, `BEGIN`,
 //! `SWAP2BOARD`, `INFO` become calls here, and the answers become lines.

@@ -155,7 +155,7 @@ pub fn bench(deals: &[(Deal, DdTable)], threads: usize, only: Option<BenchPart>)
     bench_with_progress(deals, threads, only, &mut Progress::off())
 }
 
-/// [`bench`] showing the deals done of each part on `progress` (outside
+/// [`bench()`] showing the deals done of each part on `progress` (outside
 /// the timed calls).
 pub fn bench_with_progress(
     deals: &[(Deal, DdTable)],

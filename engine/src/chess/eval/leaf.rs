@@ -22,7 +22,7 @@ use crate::chess::bitboard::{
 };
 use crate::chess::{Board, Color, Role};
 
-/// A middlegame and an endgame value, blended by [`phase`].
+/// A middlegame and an endgame value, blended by `phase`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Pair(pub i32, pub i32);
 
@@ -82,7 +82,7 @@ pub struct LeafWeights {
     pub passed_mg: [i32; 8],
     pub passed_eg: [i32; 8],
     /// Endgame: per step of the defender's king from the stop square, and
-    /// against each step of ours (times [`PASSED_KING_RANK`]).
+    /// against each step of ours (times `PASSED_KING_RANK`).
     pub passed_their_king: i32,
     pub passed_our_king: i32,
     /// Middlegame pawn shield: a file beside or in front of the king with
