@@ -191,6 +191,21 @@ fn impossible_castling_rights_are_dropped_and_reported() {
     }
 }
 
+/// A position line rejected at a move keeps the previous position and
+/// says nothing about castling rights it never took on.
+#[test]
+fn a_rejected_position_tells_no_dropped_rights() {
+    let mut e = EngineProcess::start(&[]);
+    e.send("position fen 4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1 moves e1e1");
+    e.send("isready");
+    let lines = e.read_until(WAIT, |l| l == "readyok");
+    assert!(
+        lines.iter().any(|l| l.contains("position rejected")),
+        "{lines:?}"
+    );
+    assert!(!lines.iter().any(|l| l.contains("castling")), "{lines:?}");
+}
+
 /// `go perft` beyond the UCI limit names the real limit.
 #[test]
 fn go_perft_states_its_real_limit() {

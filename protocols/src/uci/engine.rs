@@ -331,13 +331,11 @@ impl UciEngine {
             PositionStart::StartPos => Ok((Board::startpos(), Vec::new())),
             PositionStart::Fen(fen) => Board::from_fen_lenient(fen, self.options.chess960),
         };
-        let mut board = match parsed {
-            Ok((b, dropped)) => {
-                if let Some(note) = chess_perft::dropped_rights_note(&dropped) {
-                    self.info_string(&note);
-                }
-                b
-            }
+        // The dropped-rights note is told only once the whole line is
+        // accepted: a position rejected later keeps the previous one, whose
+        // rights nothing dropped.
+        let (mut board, note) = match parsed {
+            Ok((b, dropped)) => (b, chess_perft::dropped_rights_note(&dropped)),
             Err(e) => {
                 self.info_string(&format!("position rejected, previous position kept: {e}"));
                 return;
@@ -352,6 +350,9 @@ impl UciEngine {
                 ));
                 return;
             }
+        }
+        if let Some(note) = note {
+            self.info_string(&note);
         }
         self.board = board;
     }
