@@ -485,9 +485,16 @@ fn a_client_stops_cleanly_on_nonsense_or_a_vanished_manager() {
     );
 }
 
+/// The program sits in a folder with a blank in its name, quoted in the
+/// command as a shell would take it.
 #[test]
 fn a_match_of_a_program_against_itself_is_level() {
-    let program = format!("{BIN} client --level heuristic");
+    let dir = std::env::temp_dir().join(format!("turbo bridge {}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let link = dir.join("turbobridge");
+    let _ = std::fs::remove_file(&link);
+    std::os::unix::fs::symlink(BIN, &link).expect("link to the binary");
+    let program = format!("'{}' client --level heuristic", link.display());
     let out = Command::new(BIN)
         .args(["match", &program, &program, "--boards", "3", "--seed", "9"])
         .stdin(Stdio::null())
@@ -510,6 +517,7 @@ fn a_match_of_a_program_against_itself_is_level() {
         "{text}"
     );
     assert!(text.contains("IMPs/board, 95% interval"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `--seats` with a partial deal (`-` for the hands nobody shows): the

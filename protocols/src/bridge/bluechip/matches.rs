@@ -120,13 +120,72 @@ impl From<io::Error> for MatchError {
     }
 }
 
-/// Starts `command` (split on blanks) with `--host 127.0.0.1 --port P
-/// --seat S` appended.
+/// The words of a seat's command, split on blanks as a shell splits
+/// them: `'…'` and `"…"` keep blanks (a program or an option in a folder
+/// with spaces in its name) and a backslash escapes the next character
+/// (inside double quotes only `"` and `\\`). None for an unclosed quote or
+/// a trailing backslash.
+fn command_words(command: &str) -> Option<Vec<String>> {
+    let mut words = Vec::new();
+    let mut word: Option<String> = None;
+    let mut chars = command.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            c if c.is_whitespace() => words.extend(word.take()),
+            '\'' => {
+                let w = word.get_or_insert_with(String::new);
+                loop {
+                    match chars.next()? {
+                        '\'' => break,
+                        c => w.push(c),
+                    }
+                }
+            }
+            '"' => {
+                let w = word.get_or_insert_with(String::new);
+                loop {
+                    match chars.next()? {
+                        '"' => break,
+                        '\\' => match chars.next()? {
+                            c @ ('"' | '\\') => w.push(c),
+                            c => {
+                                w.push('\\');
+                                w.push(c);
+                            }
+                        },
+                        c => w.push(c),
+                    }
+                }
+            }
+            '\\' => word.get_or_insert_with(String::new).push(chars.next()?),
+            c => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    words.extend(word);
+    Some(words)
+}
+
+/// Starts `command` (split by [`command_words`]) with `--host 127.0.0.1
+/// --port P --seat S` appended.
 fn spawn_seat(command: &str, port: u16, seat: Seat) -> Result<Child, MatchError> {
-    let mut words = command.split_whitespace();
-    let program = words.next().unwrap_or_default();
+    let spawn_error = |error| MatchError::Spawn {
+        command: command.to_string(),
+        error,
+    };
+    let words = command_words(command).ok_or_else(|| {
+        spawn_error(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "unclosed quote or trailing backslash",
+        ))
+    })?;
+    let Some((program, args)) = words.split_first() else {
+        return Err(spawn_error(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "empty command",
+        )));
+    };
     Command::new(program)
-        .args(words)
+        .args(args)
         .args([
             "--host",
             "127.0.0.1",
@@ -138,10 +197,7 @@ fn spawn_seat(command: &str, port: u16, seat: Seat) -> Result<Child, MatchError>
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .spawn()
-        .map_err(|error| MatchError::Spawn {
-            command: command.to_string(),
-            error,
-        })
+        .map_err(spawn_error)
 }
 
 /// Plays `boards` in one room: A's seats per `a_seats`.
@@ -279,6 +335,28 @@ pub fn play_match(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn seat_commands_split_like_a_shell() {
+        let words = |c: &str| command_words(c).map(|w| w.join("|"));
+        assert_eq!(words("a  b\tc").as_deref(), Some("a|b|c"));
+        assert_eq!(
+            words("'/my bots/turbo bridge' client --samples 8").as_deref(),
+            Some("/my bots/turbo bridge|client|--samples|8")
+        );
+        assert_eq!(
+            words(r#""C:\bots\jack 6.exe" x"#).as_deref(),
+            Some(r"C:\bots\jack 6.exe|x")
+        );
+        assert_eq!(
+            words(r#"say "a \"b\"" c\ d"#).as_deref(),
+            Some(r#"say|a "b"|c d"#)
+        );
+        assert_eq!(words("a '' b").as_deref(), Some("a||b"));
+        assert_eq!(words("   ").as_deref(), Some(""));
+        assert_eq!(words("'open"), None);
+        assert_eq!(words("end\\"), None);
+    }
 
     #[test]
     fn imp_statistics() {
