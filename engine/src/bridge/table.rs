@@ -397,6 +397,19 @@ impl Player {
         }
     }
 
+    /// `control` with the card's time budget from now on.
+    fn card_control<'a>(
+        &self,
+        tricks_left: usize,
+        control: &'a mut dyn Control<Progress<Card>>,
+    ) -> CardBudget<'a> {
+        CardBudget {
+            start_ms: control.elapsed_ms(),
+            budget_ms: self.card_budget_ms(tricks_left),
+            inner: control,
+        }
+    }
+
     /// The call or card the program makes for the seat to act, or `None`
     /// when the board is over. `control` is asked between the sampled
     /// deals of a card.
@@ -490,11 +503,7 @@ impl Player {
         control: &mut dyn Control<Progress<Card>>,
     ) -> Option<Card> {
         let completed = view.cards().len() / 4;
-        let mut budget = CardBudget {
-            start_ms: control.elapsed_ms(),
-            budget_ms: self.card_budget_ms(13 - completed.min(12)),
-            inner: control,
-        };
+        let mut budget = self.card_control(13 - completed.min(12), control);
         let dd = self
             .solver
             .as_mut()
@@ -516,11 +525,7 @@ impl Player {
         control: &mut dyn Control<Progress<Card>>,
     ) -> Card {
         let tricks_left = play.hands().hands.iter().map(|h| h.len()).max();
-        let mut budget = CardBudget {
-            start_ms: control.elapsed_ms(),
-            budget_ms: self.card_budget_ms(tricks_left.unwrap_or(13)),
-            inner: control,
-        };
+        let mut budget = self.card_control(tricks_left.unwrap_or(13), control);
         let dd = self
             .solver
             .as_mut()

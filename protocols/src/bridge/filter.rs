@@ -52,6 +52,24 @@ pub enum Level {
     Montecarlo,
 }
 
+impl Level {
+    /// The engine's play options at this level with the user's sample
+    /// count (at least one), search horizon and cheat option: the filter
+    /// and the table-manager client build them the same way.
+    pub fn play_options(self, samples: usize, search_tricks: u8, cheat: bool) -> PlayOptions {
+        let base = match self {
+            Level::Heuristic => PlayOptions::heuristic(),
+            Level::Montecarlo => PlayOptions::default(),
+        };
+        PlayOptions {
+            samples: samples.max(1),
+            cheat,
+            search_tricks,
+            ..base
+        }
+    }
+}
+
 /// Options of the play mode.
 #[derive(Args, Clone, Debug)]
 pub struct PlayArgs {
@@ -201,16 +219,9 @@ impl Robot {
     /// `solver` is the double-dummy analysis used by the Monte-Carlo play,
     /// the cheat option and the IMP scoring.
     pub fn new(args: PlayArgs, solver: Option<Solver>) -> Robot {
-        let base = match args.level {
-            Level::Heuristic => PlayOptions::heuristic(),
-            Level::Montecarlo => PlayOptions::default(),
-        };
-        let options = PlayOptions {
-            samples: args.samples.max(1),
-            cheat: args.cheat,
-            search_tricks: args.search_tricks,
-            ..base
-        };
+        let options = args
+            .level
+            .play_options(args.samples, args.search_tricks, args.cheat);
         // The heuristic level never searches (its SearchFac is 0), so the
         // solver serves only the IMP scoring there.
         let player = Player::new(options, solver)

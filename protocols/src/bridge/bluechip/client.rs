@@ -86,16 +86,8 @@ impl ClientArgs {
 
     /// The play options, built as the filter builds them.
     pub fn play_options(&self) -> PlayOptions {
-        let base = match self.level {
-            Level::Heuristic => PlayOptions::heuristic(),
-            Level::Montecarlo => PlayOptions::default(),
-        };
-        PlayOptions {
-            samples: self.samples.max(1),
-            cheat: false,
-            search_tricks: self.search_tricks,
-            ..base
-        }
+        self.level
+            .play_options(self.samples, self.search_tricks, false)
     }
 }
 
