@@ -52,12 +52,13 @@ mod search;
 mod state;
 mod tt;
 
+pub(crate) use moves::sequence_of;
 pub use position::{Position, PositionError};
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::{Card, DdTable, Deal, Hand, Seat, Side, Strain};
-use moves::{MoveList, generate, sequence_of};
+use moves::{MoveList, generate};
 use search::Search;
 use state::Board;
 use tt::Table;

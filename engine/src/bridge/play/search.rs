@@ -12,6 +12,8 @@
 
 use rand::Rng;
 
+use crate::bridge::dds::sequence_of;
+
 use super::select::select;
 use super::view::View;
 use crate::bridge::bidding::Info;
@@ -305,18 +307,10 @@ fn out_of_reach(
 }
 
 /// Whether `a` and `b`, both in the hand to play, are equivalent: the same
-/// suit with every unplayed card ranking between them in that hand too.
+/// sequence once the unplayed cards between them are all in that hand
+/// too (the solver's own test of equivalent cards).
 fn touching(a: Card, b: Card, hand: crate::bridge::Hand, unplayed: crate::bridge::Hand) -> bool {
-    if a.suit != b.suit {
-        return false;
-    }
-    let (lo, hi) = if a.rank.0 < b.rank.0 {
-        (a.rank.0, b.rank.0)
-    } else {
-        (b.rank.0, a.rank.0)
-    };
-    let between = ((1u16 << hi) - 1) & !((1u16 << (lo + 1)) - 1);
-    unplayed.suit(a.suit) & between & !hand.suit(a.suit) == 0
+    sequence_of(a.bit() as u8, hand.0, unplayed.0) >> b.bit() & 1 == 1
 }
 
 fn low_key(card: Card, trump: Option<crate::bridge::Suit>) -> (bool, u8, usize) {
