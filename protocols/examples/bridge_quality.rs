@@ -27,6 +27,10 @@
 //!
 //! `--bidding-only` skips the play (no play figures are gathered).
 //!
+//! `--show N` prints every board that is N or more IMPs from par, or
+//! whose play lost a trick, with its deal, auction, contract, par and
+//! losses: the cases to study behind the averages.
+//!
 //! Running totals come every 50 boards, so that a run cut short still
 //! tells something.
 
@@ -97,10 +101,14 @@ struct Args {
     /// Time limit per simulated call in milliseconds.
     #[arg(long)]
     time_per_call: Option<u64>,
+    /// Print each board N or more IMPs from par, or whose play lost a
+    /// trick (deal, auction, contract, par, losses).
+    #[arg(long)]
+    show: Option<i32>,
 }
 
 /// Double-dummy tricks given away, by who gave them.
-#[derive(Default)]
+#[derive(Default, Debug)]
 struct Losses {
     declarer: u32,
     defenders: u32,
@@ -249,6 +257,57 @@ impl Tally {
     }
 }
 
+/// One board for study: what was bid and played against what was there.
+fn show_board(
+    number: u32,
+    table: &Table,
+    dd: &engine::bridge::DdTable,
+    par: &engine::bridge::par::Par,
+    ns: i32,
+    off: i32,
+    lost: Option<&(&Play, Losses)>,
+) {
+    let calls: Vec<String> = table
+        .bidding()
+        .calls()
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
+    let contract = table.contract().map_or("passed out".to_string(), |c| {
+        format!(
+            "{}{}{} by {} making {} (DD)",
+            c.level,
+            c.strain.as_str(),
+            c.doubling.suffix(),
+            c.declarer,
+            dd.get(c.declarer, c.strain)
+        )
+    });
+    println!(
+        "board {number} dealer {} vul {} deal {}\n  auction {}\n  contract {contract}, NS {ns}; par {} ({}); {off:+} IMPs NS",
+        table.dealer(),
+        table.vulnerability(),
+        table.deal().to_pbn(engine::bridge::Seat::North),
+        calls.join(" "),
+        par,
+        par.optimum_score(),
+    );
+    if let Some((play, l)) = lost {
+        let cards: Vec<String> = play
+            .cards_played()
+            .into_iter()
+            .map(|(_, c)| c.to_string())
+            .collect();
+        println!(
+            "  lost: lead {}, declarer {}, defenders {}; play {}",
+            l.lead,
+            l.declarer,
+            l.defenders,
+            cards.join(" ")
+        );
+    }
+}
+
 fn main() {
     let args = Args::parse();
     // The deals have a generator of their own, so that versions of the
@@ -303,7 +362,6 @@ fn main() {
         let Ok(dd) = judge.dd_table(&deal) else {
             continue;
         };
-        let par = table.par(&dd).ns_score;
         let contract = table.contract();
         let score = |c: Option<Contract>| {
             c.map_or(0, |c| {
@@ -314,9 +372,22 @@ fn main() {
             doubling: Doubling::Undoubled,
             ..c
         });
-        tally.add_auction(contract, score(contract), par, score(undoubled));
-        if let Some(play) = table.play().filter(|_| !args.bidding_only) {
-            tally.add_play(play.strain(), &losses(&mut judge, &deal, play));
+        let par = table.par(&dd);
+        let ns = score(contract);
+        tally.add_auction(contract, ns, par.ns_score, score(undoubled));
+        let lost = table
+            .play()
+            .filter(|_| !args.bidding_only)
+            .map(|play| (play, losses(&mut judge, &deal, play)));
+        if let Some((play, lost)) = &lost {
+            tally.add_play(play.strain(), lost);
+        }
+        let off = imps(ns - par.ns_score);
+        let lost_any = lost
+            .as_ref()
+            .is_some_and(|(_, l)| l.declarer + l.defenders + l.lead > 0);
+        if args.show.is_some_and(|min| off.abs() >= min || lost_any) {
+            show_board(number, &table, &dd, &par, ns, off, lost.as_ref());
         }
     }
     println!("-- all {} boards --", args.boards);
