@@ -13,6 +13,12 @@
 //!   included), by the defenders after the opening lead, and by the
 //!   opening lead alone: each card's loss is the best card's value minus
 //!   its own, from the solver's all-cards analysis of the position;
+//! - declarer's losses apart: by the contract's fate (a card that turned
+//!   a contract made double dummy into a defeat; one that cost an
+//!   overtrick of a contract still made — where a safety play is charged;
+//!   one that cost an undertrick of a contract already defeated), by
+//!   trick, by hand (declarer or dummy) and by place in the trick; and
+//!   how many contracts made double dummy declarer made;
 //! - how the |IMPs| from par spread (0, 1-2, 3-5, 6+), the share of
 //!   doubled (or redoubled) contracts and on how many of them the doubling
 //!   side came out ahead, judged double dummy against the same contract
@@ -29,7 +35,10 @@
 //!
 //! `--show N` prints every board that is N or more IMPs from par, or
 //! whose play lost a trick, with its deal, auction, contract, par and
-//! losses: the cases to study behind the averages.
+//! losses, each trick's leader and each losing card marked with its loss:
+//! the cases to study behind the averages.
+//!
+//! `--heuristic-factor N` sets the heuristics' vote per deal.
 //!
 //! Running totals come every 50 boards, so that a run cut short still
 //! tells something.
@@ -91,6 +100,10 @@ struct Args {
     /// contract first).
     #[arg(long)]
     contract_bonus: Option<u8>,
+    /// The heuristics' vote per deal (`HeurisFac`; a trick is worth the
+    /// search factor, 4).
+    #[arg(long)]
+    heuristic_factor: Option<i32>,
     /// Bid only and judge the contract double dummy, without playing it:
     /// the bidding figures in seconds instead of minutes.
     #[arg(long)]
@@ -113,11 +126,38 @@ struct Losses {
     declarer: u32,
     defenders: u32,
     lead: u32,
+    /// Declarer's losses apart.
+    detail: DeclarerDetail,
+    /// Each card's loss, in the order played.
+    per_card: Vec<u8>,
+}
+
+/// Where declarer's double-dummy tricks went: by the contract's fate
+/// (the card turned a made contract into a defeat; cost an overtrick of a
+/// contract still made; cost an undertrick of one already defeated — a
+/// safety play is charged as an overtrick), by trick (1-3, 4-6, 7-9,
+/// 10-13), by hand (declarer, dummy) and by place in the trick.
+#[derive(Default, Debug, Clone, Copy)]
+struct DeclarerDetail {
+    fate: [u32; 3],
+    by_trick: [u32; 4],
+    by_hand: [u32; 2],
+    by_place: [u32; 4],
+}
+
+impl DeclarerDetail {
+    fn add(&mut self, other: &DeclarerDetail) {
+        let sum = |a: &mut [u32], b: &[u32]| a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+        sum(&mut self.fate, &other.fate);
+        sum(&mut self.by_trick, &other.by_trick);
+        sum(&mut self.by_hand, &other.by_hand);
+        sum(&mut self.by_place, &other.by_place);
+    }
 }
 
 /// Replays a finished play card by card with the solver's all-cards
 /// analysis and charges each card's loss to its side.
-fn losses(solver: &mut Solver, deal: &Deal, play: &Play) -> Losses {
+fn losses(solver: &mut Solver, deal: &Deal, play: &Play, tricks_needed: u8) -> Losses {
     let mut replay =
         Play::from_position(deal, play.strain(), play.declarer(), play.opening_leader());
     let mut out = Losses::default();
@@ -132,10 +172,29 @@ fn losses(solver: &mut Solver, deal: &Deal, play: &Play) -> Losses {
                 .find(|&&(c, _)| c == card)
                 .map_or(best, |&(_, v)| v);
             let lost = u32::from(best - own);
+            out.per_card.push(best - own);
             if i == 0 {
                 out.lead += lost;
             } else if seat.side() == play.declarer().side() {
                 out.declarer += lost;
+                let d = &mut out.detail;
+                let so_far = replay.declarer_tricks();
+                let fate = if so_far + own >= tricks_needed {
+                    1
+                } else if so_far + best >= tricks_needed {
+                    0
+                } else {
+                    2
+                };
+                d.fate[fate] += lost;
+                d.by_trick[match i / 4 {
+                    0..=2 => 0,
+                    3..=5 => 1,
+                    6..=8 => 2,
+                    _ => 3,
+                }] += lost;
+                d.by_hand[usize::from(seat != play.declarer())] += lost;
+                d.by_place[trick.len()] += lost;
             } else {
                 out.defenders += lost;
             }
@@ -165,6 +224,12 @@ struct Tally {
     /// Contracts played.
     played: u32,
     lost: Losses,
+    /// Contracts played that are made double dummy, and of them those
+    /// declarer made; and those defeated double dummy that declarer made.
+    makeable: u32,
+    made: u32,
+    doomed: u32,
+    made_anyway: u32,
     /// Opening leads and those that cost no trick: [suit, notrump].
     leads: [u32; 2],
     free_leads: [u32; 2],
@@ -201,8 +266,16 @@ impl Tally {
         }
     }
 
-    fn add_play(&mut self, strain: Strain, lost: &Losses) {
+    fn add_play(&mut self, strain: Strain, lost: &Losses, makeable: bool, made: bool) {
         self.played += 1;
+        if makeable {
+            self.makeable += 1;
+            self.made += u32::from(made);
+        } else {
+            self.doomed += 1;
+            self.made_anyway += u32::from(made);
+        }
+        self.lost.detail.add(&lost.detail);
         self.lost.declarer += lost.declarer;
         self.lost.defenders += lost.defenders;
         self.lost.lead += lost.lead;
@@ -241,6 +314,30 @@ impl Tally {
             per(i64::from(self.lost.declarer), p),
             per(i64::from(self.lost.defenders), p),
             per(i64::from(self.lost.lead), p)
+        );
+        let d = &self.lost.detail;
+        let f = |v: &[u32]| {
+            v.iter()
+                .map(|&x| format!("{:.3}", per(i64::from(x), p)))
+                .collect::<Vec<_>>()
+                .join(" / ")
+        };
+        println!(
+            "declarer's losses a board: contract lost / overtrick / undertrick {}; tricks 1-3 / 4-6 / \
+             7-9 / 10-13 {}; declarer / dummy {}; leading / 2nd / 3rd / 4th {}",
+            f(&d.fate),
+            f(&d.by_trick),
+            f(&d.by_hand),
+            f(&d.by_place)
+        );
+        println!(
+            "contracts made double dummy: {} of which declarer made {} ({:.1}%); defeated double \
+             dummy: {} of which declarer made {}",
+            self.makeable,
+            self.made,
+            pct(self.made, self.makeable),
+            self.doomed,
+            self.made_anyway
         );
         println!(
             "leads that cost no trick: suit {:.1}% of {}, notrump {:.1}% of {}",
@@ -293,10 +390,23 @@ fn show_board(
         par.optimum_score(),
     );
     if let Some((play, l)) = lost {
+        // A card that lost tricks is marked with their number, and each
+        // trick starts with its leader.
         let cards: Vec<String> = play
             .cards_played()
             .into_iter()
-            .map(|(_, c)| c.to_string())
+            .enumerate()
+            .map(|(i, (seat, c))| {
+                let lead = if i % 4 == 0 {
+                    format!("{}:", seat.letter())
+                } else {
+                    String::new()
+                };
+                match l.per_card.get(i).copied().unwrap_or(0) {
+                    0 => format!("{lead}{c}"),
+                    n => format!("{lead}{c}(-{n})"),
+                }
+            })
             .collect();
         println!(
             "  lost: lead {}, declarer {}, defenders {}; play {}",
@@ -324,6 +434,7 @@ fn main() {
         samples: args.samples.unwrap_or(base.samples),
         search_tricks: args.search_tricks.unwrap_or(base.search_tricks),
         contract_bonus: args.contract_bonus.unwrap_or(base.contract_bonus),
+        heuristic_factor: args.heuristic_factor.unwrap_or(base.heuristic_factor),
         cheat: args.cheat,
         ..base
     };
@@ -375,12 +486,14 @@ fn main() {
         let par = table.par(&dd);
         let ns = score(contract);
         tally.add_auction(contract, ns, par.ns_score, score(undoubled));
-        let lost = table
-            .play()
-            .filter(|_| !args.bidding_only)
-            .map(|play| (play, losses(&mut judge, &deal, play)));
-        if let Some((play, lost)) = &lost {
-            tally.add_play(play.strain(), lost);
+        let lost = table.play().filter(|_| !args.bidding_only).map(|play| {
+            let needed = contract.map_or(7, |c| c.tricks_needed());
+            (play, losses(&mut judge, &deal, play, needed))
+        });
+        if let (Some((play, lost)), Some(c)) = (&lost, contract) {
+            let makeable = dd.get(c.declarer, c.strain) >= c.tricks_needed();
+            let made = play.result().is_some_and(|t| t >= c.tricks_needed());
+            tally.add_play(play.strain(), lost, makeable, made);
         }
         let off = imps(ns - par.ns_score);
         let lost_any = lost
