@@ -374,11 +374,12 @@ fn a_safety_play_secures_the_contract_at_the_cost_of_an_overtrick() {
         // The contract first (the default): the ace, four tricks for sure.
         let choice = safety_choice(PlayOptions::default(), seed);
         assert_eq!(choice.card, card("SA"), "seed {seed}: {choice:?}");
-        // The ace gains about 14 points a deal on the queen, of at most 73
-        // one deal can move: the queen cannot catch up after about 170
-        // deals, and the sampling stops there.
+        // Declarer samples twice the options' 200 deals. The ace gains
+        // about 14 points a deal on the queen, of at most 73 one deal can
+        // move: the queen cannot catch up after about 335 deals, and the
+        // sampling stops there.
         assert!(
-            choice.samples < 190,
+            choice.samples < 380,
             "seed {seed}: {} deals",
             choice.samples
         );

@@ -162,8 +162,17 @@ pub fn find_card<R: Rng + ?Sized>(
     } else {
         View::new(play, infos)
     };
+    let mover = play.next_seat();
+    let declaring = mover.side() == play.declarer().side();
     let samples = if view.is_open() {
         1
+    } else if declaring {
+        // Declarer's plan is judged on twice the deals: with the contract
+        // first, one deal more or less in which a line makes is worth
+        // many overtricks, and 24 deals left that choice to chance
+        // (issue 21: most of declarer's double-dummy losses were
+        // overtricks given away).
+        options.samples.max(1) * 2
     } else {
         options.samples.max(1)
     };
@@ -198,16 +207,27 @@ pub fn find_card<R: Rng + ?Sized>(
     // choice.
     let fate_open = play.declarer_tricks() < tricks_needed
         && play.declarer_tricks() + tricks_left >= tricks_needed;
-    let per_deal_spread = i64::from(options.heuristic_factor.max(1))
+    let heuristic_vote = i64::from(options.heuristic_factor.max(1));
+    // Declarer lets the heuristics part only cards the analysis values
+    // alike: its scores are scaled so that every deal's vote together is
+    // worth less than one point of the analysis. (Added to the analysis,
+    // a vote of 1 a deal against 4 a trick overrode up to a quarter of a
+    // trick a deal, and declarer's heuristics know no finesse, no entry
+    // and no safety play.)
+    let scale = if declaring && search {
+        heuristic_vote * samples as i64 + 1
+    } else {
+        1
+    };
+    let per_deal_spread = heuristic_vote
         + if search {
-            i64::from(options.search_factor)
+            scale
+                * i64::from(options.search_factor)
                 * (i64::from(tricks_left) + if fate_open { made_bonus } else { 0 })
         } else {
             0
         };
     let mut dd = dd;
-    let mover = play.next_seat();
-    let declaring = mover.side() == play.declarer().side();
     let trick_cards: Vec<Card> = play.current_trick().cards().map(|(_, c)| c).collect();
     let mut value = [0i64; 64];
     let mut done = 0;
@@ -236,7 +256,7 @@ pub fn find_card<R: Rng + ?Sized>(
                 let made = declarer_total >= tricks_needed;
                 let score = options.search_factor as i64
                     * (declarer_total as i64 + if made { made_bonus } else { 0 });
-                value[card.bit() as usize] += if declaring { score } else { -score };
+                value[card.bit() as usize] += scale * if declaring { score } else { -score };
             }
         }
         control.report(&Progress {
@@ -250,7 +270,7 @@ pub fn find_card<R: Rng + ?Sized>(
             other: per_deal_spread * left,
             // Touching cards take the same tricks in every deal: only the
             // heuristics' vote can part them.
-            touching: i64::from(options.heuristic_factor.max(1)) * left,
+            touching: heuristic_vote * left,
         };
         if out_of_reach(&value, legal, &unplayed, reach) {
             break;
@@ -258,7 +278,10 @@ pub fn find_card<R: Rng + ?Sized>(
     }
     let mut values: Vec<(Card, f64)> = legal
         .iter()
-        .map(|c| (c, value[c.bit() as usize] as f64 / done.max(1) as f64))
+        .map(|c| {
+            let total = value[c.bit() as usize] as f64 / scale as f64;
+            (c, total / done.max(1) as f64)
+        })
         .collect();
     // Best value first; among equals the lowest card (trumps count high).
     let trump = play.strain().trump();
@@ -339,6 +362,63 @@ mod tests {
         assert!(!touching(card("SQ"), card("S9"), mine, unplayed));
         assert!(touching(card("SQ"), card("S9"), mine, mine | hand("A...")));
         assert!(!touching(card("SK"), card("HA"), mine, unplayed));
+    }
+
+    /// An analysis that values every card at one trick, and `better` at
+    /// two in every `every`-th deal.
+    struct Scripted {
+        better: Card,
+        every: usize,
+        deals: usize,
+    }
+
+    impl DoubleDummy for Scripted {
+        fn card_values(
+            &mut self,
+            hands: &Deal,
+            leader: Seat,
+            trick: &[Card],
+            _strain: Strain,
+        ) -> Vec<(Card, u8)> {
+            let mover = leader.offset(trick.len());
+            self.deals += 1;
+            let gain = u8::from(self.deals % self.every == 0);
+            hands[mover]
+                .iter()
+                .map(|c| (c, 1 + if c == self.better { gain } else { 0 }))
+                .collect()
+        }
+    }
+
+    #[test]
+    fn declarer_heuristics_only_part_cards_the_analysis_values_alike() {
+        // South (declarer, no trumps) won the first trick and leads from
+        // SA C2; the heuristics cash the ace in every deal.
+        let deal: Deal = "N:3..2.3 K..3.4 A..A.2 .AK.4.".parse().expect("deal");
+        let mut play = Play::from_position(&deal, Strain::NoTrump, Seat::South, Seat::West);
+        for c in ["D4", "D2", "D3", "DA"] {
+            play.play(card(c)).expect("legal");
+        }
+        assert_eq!(play.next_seat(), Seat::South);
+        let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(1);
+        let mut scripted = Scripted {
+            better: card("C2"),
+            every: 6,
+            deals: 0,
+        };
+        // The two of clubs takes a trick more in one deal of six: a sixth
+        // of a trick a deal, less than the heuristics' vote (a quarter).
+        let choice = find_card(
+            &play,
+            &[Info::default(); 4],
+            2,
+            &PlayOptions::default(),
+            Some(&mut scripted),
+            &mut rng,
+            &mut crate::control::Unlimited,
+        )
+        .expect("a card");
+        assert_eq!(choice.card, card("C2"), "{choice:?}");
     }
 
     #[test]
