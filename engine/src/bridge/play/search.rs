@@ -49,9 +49,12 @@ pub trait DoubleDummy {
 /// The handbook's search constants and the program's options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PlayOptions {
-    /// Random deals per card (`MaxDeals`; Turbo Bridge used 3).
+    /// Random deals per card (`MaxDeals`; Turbo Bridge used 3); declarer
+    /// (for either hand) takes twice as many.
     pub samples: usize,
     /// `HeurisFac`: bonus for the card the heuristics select, per deal.
+    /// For declarer, searching, it only parts cards the analysis values
+    /// alike.
     pub heuristic_factor: i32,
     /// `SearchFac`: value of one trick of the double-dummy analysis;
     /// 0 gives the handbook's pure heuristic player.
@@ -382,7 +385,7 @@ mod tests {
         ) -> Vec<(Card, u8)> {
             let mover = leader.offset(trick.len());
             self.deals += 1;
-            let gain = u8::from(self.deals % self.every == 0);
+            let gain = u8::from(self.deals.is_multiple_of(self.every));
             hands[mover]
                 .iter()
                 .map(|c| (c, 1 + if c == self.better { gain } else { 0 }))
