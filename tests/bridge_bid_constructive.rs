@@ -146,3 +146,24 @@ fn a_long_major_with_a_void_plays_in_the_suit_not_in_three_notrump() {
     assert_bid("1D P 1H P 1S P", "K32.AQJT872.K94.", "4H");
     assert_bid("1D P 1H P 1S P", "2.AQJT872.K.KJT6", "4H");
 }
+
+#[test]
+fn a_notrump_rebid_after_a_transfer_or_stayman_is_an_invitation() {
+    // Five hearts and 6 high-card points: pass the completed transfer;
+    // 2NT would invite game with 8-9.
+    assert_bid("1NT P 2D P 2H P", "763.KJ852.Q42.93", "Pass");
+    // The opener accepts the invitation with a maximum and two hearts...
+    assert_bid("1NT P 2D P 2H P 2NT P", "AQ4.K9.KQ82.KJ93", "3NT");
+    // ...and plays in the major the Stayman bidder has shown by inviting
+    // in notrump over 2H: four spades, game with a maximum.
+    let b = auction("1NT P 2C P 2H P 2NT");
+    assert!(b.info(Seat::South).min_len[3] >= 4, "2NT shows the spades");
+    assert_bid("1NT P 2C P 2H P 2NT P", "AQ84.KQ93.KQ8.J9", "4S");
+}
+
+#[test]
+fn partner_rebid_major_with_a_doubleton_is_a_partscore() {
+    // 1H-1NT-2H shows five or more hearts: with two and 6 points the
+    // responder passes rather than bid 2NT.
+    assert_bid("1H P 1NT P 2H P", "654.87.QJ9.QJ876", "Pass");
+}

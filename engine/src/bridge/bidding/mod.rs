@@ -13,6 +13,7 @@ mod explain;
 mod info;
 mod meaning;
 mod normal;
+mod notrump_rebid;
 mod system;
 
 pub use class::{BidClass, is_game};

@@ -138,6 +138,11 @@ fn strain_value(ctx: &Context<'_>, hand: &HandShape, strain: Strain) -> (i32, bo
                 (30, false)
             } else if my >= 5 && his >= 2 {
                 (20, false)
+            } else if his >= 5 && my >= 2 {
+                // Partner's rebid suit with a doubleton: a seven-card
+                // fit is a better partscore than notrump from the weak
+                // hand.
+                (15, false)
             } else {
                 (-30, false)
             }

@@ -5,6 +5,7 @@ use super::class::{BidClass, Context, transfer_target};
 use super::info::{HandShape, MAX_POINTS};
 use super::meaning::{Meaning, Requirement, Special};
 use super::normal;
+use super::notrump_rebid;
 use crate::bridge::{Call, Strain, Suit};
 
 fn suit_of(strain: Strain) -> Option<Suit> {
@@ -75,7 +76,7 @@ pub(crate) fn meaning(ctx: &Context<'_>, class: BidClass, call: Call) -> Meaning
             // Over 1NT six high-card points, over 2NT enough for game.
             Requirement::hcp(
                 if level == 2 {
-                    6
+                    8
                 } else {
                     26u8.saturating_sub(partner_min)
                 },
@@ -153,7 +154,10 @@ pub(crate) fn meaning(ctx: &Context<'_>, class: BidClass, call: Call) -> Meaning
             (_, Some(s)) => Requirement::points(13, MAX_POINTS).with(Special::Short(s)),
             (_, None) => Requirement::points(16, 17).with(Special::NoShortness),
         },
-        BidClass::NormalBid => return normal::normal_bid_meaning(ctx, level, strain),
+        BidClass::NormalBid => {
+            return notrump_rebid::responder_notrump_rebid(ctx, call)
+                .unwrap_or_else(|| normal::normal_bid_meaning(ctx, level, strain));
+        }
         BidClass::NormalPass => return normal::normal_pass_meaning(ctx),
         BidClass::NormalDouble | BidClass::NormalRedouble | BidClass::Illegal => {
             Requirement::default()
