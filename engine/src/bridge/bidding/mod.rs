@@ -14,6 +14,7 @@ mod info;
 mod meaning;
 mod normal;
 mod notrump_rebid;
+mod response;
 mod system;
 
 pub use class::{BidClass, is_game};

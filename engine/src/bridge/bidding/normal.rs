@@ -338,6 +338,12 @@ pub(crate) fn normal_bid_value(
     {
         value -= 60;
     }
+    value -= super::response::minor_game_over_notrump(ctx, level, strain, hand);
+    // A grand slam needs all the high cards (37 points between the
+    // hands) unless the king ask has counted them (`blackwood_target`).
+    if level == 7 && hand.hcp + partner_p < 37 {
+        value -= 100;
+    }
     // 3NT is a final contract: go on only towards a slam.
     if let Some((
         _,

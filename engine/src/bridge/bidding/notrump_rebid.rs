@@ -8,7 +8,8 @@
 //! invitation: 2NT shows 8-9 high-card points, so the opener bids 3NT with
 //! a maximum. Over a Stayman answer in one major, a notrump rebid also
 //! shows four cards in the other major (with the answered major we would
-//! have raised), so the opener with that major plays in it.
+//! have raised), so the opener with that major plays in it. The raise of
+//! the completed transfer to three invites in the same way.
 
 use super::class::{BidClass, Context};
 use super::meaning::Meaning;
@@ -26,11 +27,7 @@ const INVITATION_REVEALED_MAX: u8 = 10;
 /// opening answered our Stayman or completed our transfer, with no
 /// opponent bidding; `None` for any other bid (the normal meaning holds).
 pub(crate) fn responder_notrump_rebid(ctx: &Context<'_>, call: Call) -> Option<Meaning> {
-    let Call::Bid {
-        level,
-        strain: Strain::NoTrump,
-    } = call
-    else {
+    let Call::Bid { level, strain } = call else {
         return None;
     };
     let (_, own_call, own_class) = ctx.own_last()?;
@@ -46,9 +43,12 @@ pub(crate) fn responder_notrump_rebid(ctx: &Context<'_>, call: Call) -> Option<M
     if !answered || !ctx.rho_passed() || !partner_holds {
         return None;
     }
-    let mut meaning = normal::normal_bid_meaning(ctx, level, Strain::NoTrump);
     // Stayman and the transfers are bid at two over 1NT, at three over 2NT.
     let opened_one = matches!(own_call, Call::Bid { level: 2, .. });
+    if strain != Strain::NoTrump {
+        return transfer_raise(ctx, call, answer, own_class, opened_one);
+    }
+    let mut meaning = normal::normal_bid_meaning(ctx, level, Strain::NoTrump);
     if level == 2 && opened_one {
         meaning.requirement.hcp = INVITATION;
         meaning.revealed.min_p = INVITATION.0;
@@ -67,5 +67,31 @@ pub(crate) fn responder_notrump_rebid(ctx: &Context<'_>, call: Call) -> Option<M
             meaning.revealed.min_len[s] = meaning.revealed.min_len[s].max(4);
         }
     }
+    Some(meaning)
+}
+
+/// 1NT-2D-2H-3H: six cards in the major and the same invitation in points
+/// (the opener passes a minimum, bids four with a maximum); `None` for
+/// other suit bids.
+fn transfer_raise(
+    ctx: &Context<'_>,
+    call: Call,
+    answer: Call,
+    own_class: BidClass,
+    opened_one: bool,
+) -> Option<Meaning> {
+    let Call::Bid { level: 3, strain } = call else {
+        return None;
+    };
+    if own_class != BidClass::Transfer
+        || !opened_one
+        || !matches!(answer, Call::Bid { strain: s, .. } if s == strain)
+    {
+        return None;
+    }
+    let mut meaning = normal::normal_bid_meaning(ctx, 3, strain);
+    meaning.requirement.points = INVITATION;
+    meaning.revealed.min_p = INVITATION.0;
+    meaning.revealed.max_p = INVITATION_REVEALED_MAX;
     Some(meaning)
 }

@@ -6,6 +6,7 @@ use super::info::{HandShape, MAX_POINTS};
 use super::meaning::{Meaning, Requirement, Special};
 use super::normal;
 use super::notrump_rebid;
+use super::response;
 use crate::bridge::{Call, Strain, Suit};
 
 fn suit_of(strain: Strain) -> Option<Suit> {
@@ -304,5 +305,7 @@ pub(crate) fn evaluate(
         BidClass::KingAsk => normal::normal_bid_value(ctx, hand, level, strain),
         _ => 0,
     };
-    priority(class, strain) + judgement - 25 * meaning.requirement.misfit(hand)
+    priority(class, strain) + judgement
+        - 25 * meaning.requirement.misfit(hand)
+        - response::hidden_major(ctx, call, hand)
 }
