@@ -146,3 +146,66 @@ fn a_long_major_with_a_void_plays_in_the_suit_not_in_three_notrump() {
     assert_bid("1D P 1H P 1S P", "K32.AQJT872.K94.", "4H");
     assert_bid("1D P 1H P 1S P", "2.AQJT872.K.KJT6", "4H");
 }
+
+#[test]
+fn a_notrump_rebid_after_a_transfer_or_stayman_is_an_invitation() {
+    // Five hearts and 6 high-card points: pass the completed transfer;
+    // 2NT would invite game with 8-9.
+    assert_bid("1NT P 2D P 2H P", "763.KJ852.Q42.93", "Pass");
+    // The opener accepts the invitation with a maximum and two hearts...
+    assert_bid("1NT P 2D P 2H P 2NT P", "AQ4.K9.KQ82.KJ93", "3NT");
+    // ...and plays in the major the Stayman bidder has shown by inviting
+    // in notrump over 2H: four spades, game with a maximum.
+    let b = auction("1NT P 2C P 2H P 2NT");
+    assert!(b.info(Seat::South).min_len[3] >= 4, "2NT shows the spades");
+    assert_bid("1NT P 2C P 2H P 2NT P", "AQ84.KQ93.KQ8.J9", "4S");
+}
+
+#[test]
+fn partner_rebid_major_with_a_doubleton_is_a_partscore() {
+    // 1H-1NT-2H shows five or more hearts: with two and 6 points the
+    // responder passes rather than bid 2NT.
+    assert_bid("1H P 1NT P 2H P", "654.87.QJ9.QJ876", "Pass");
+}
+
+#[test]
+fn the_opener_places_three_notrump_over_a_two_notrump_response() {
+    // Over partner's 2NT (12-15 balanced) 3NT is a game, not the
+    // balanced notrump rebid: a six-card minor may bid it.
+    assert_ne!(
+        auction("1D P 2NT P").classify(call("3NT")),
+        BidClass::RebidNotrump
+    );
+    assert_bid("1D P 2NT P", "Q7.A5.K98732.A43", "3NT");
+}
+
+#[test]
+fn no_grand_slam_over_partner_six_notrump_without_the_high_cards() {
+    // 13 points and six spades opposite a 19-point 6NT: 32 between the
+    // hands, two aces may be missing.
+    assert_bid("1S P 6NT P", "AQT843.AJ.Q.T865", "Pass");
+}
+
+#[test]
+fn a_four_card_major_is_bid_before_notrump() {
+    // Opposite 1C or 1H a four-card spade suit is shown at the one level
+    // first: 2NT or 3NT at once would lose the 4-4 fit.
+    assert_bid("1C P", "Q982.T53.KT5.AK3", "1S");
+    assert_bid("1H P", "KQ63.K4.7643.AQ2", "1S");
+    // Without a major to show, the notrump response stands.
+    assert_bid("1D P", "K84.Q73.AJ4.KJ62", "2NT");
+}
+
+#[test]
+fn three_notrump_before_five_of_a_minor() {
+    // A diamond fit and game values without a singleton or void: nine
+    // tricks in notrump, not eleven in diamonds.
+    assert_bid("1D P 1H P 2D P", "AJ9.AT542.Q87.KQ", "3NT");
+}
+
+#[test]
+fn the_raise_of_a_completed_transfer_invites() {
+    // Six hearts and 6 points: pass 2H; with 8 invite.
+    assert_bid("1NT P 2D P 2H P", "763.KJ8532.742.9", "Pass");
+    assert_bid("1NT P 2D P 2H P", "763.KJ8532.Q42.9", "3H");
+}

@@ -278,6 +278,19 @@ impl Context<'_> {
     }
 }
 
+/// A notrump bid: over partner's notrump the opener's notrump is a
+/// placement (3NT over 2NT, 6NT over 4NT), not the balanced rebid that
+/// describes a hand opposite a suit.
+fn is_notrump_bid(call: Call) -> bool {
+    matches!(
+        call,
+        Call::Bid {
+            strain: Strain::NoTrump,
+            ..
+        }
+    )
+}
+
 fn is_major_bid(call: Call) -> bool {
     matches!(
         call,
@@ -573,7 +586,7 @@ pub(crate) fn bid_class(ctx: &Context<'_>, call: Call) -> BidClass {
         },
     ) = (own, call)
         && oi == open_idx
-        && partner_last.is_some_and(|(pi, _, _)| pi > oi)
+        && partner_last.is_some_and(|(pi, pcall, _)| pi > oi && !is_notrump_bid(pcall))
     {
         return match ctx.jumps(level, Strain::NoTrump) {
             0 => BidClass::RebidNotrump,

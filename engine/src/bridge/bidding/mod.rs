@@ -13,6 +13,8 @@ mod explain;
 mod info;
 mod meaning;
 mod normal;
+mod notrump_rebid;
+mod response;
 mod system;
 
 pub use class::{BidClass, is_game};

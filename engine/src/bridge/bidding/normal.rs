@@ -138,6 +138,11 @@ fn strain_value(ctx: &Context<'_>, hand: &HandShape, strain: Strain) -> (i32, bo
                 (30, false)
             } else if my >= 5 && his >= 2 {
                 (20, false)
+            } else if his >= 5 && my >= 2 {
+                // Partner's rebid suit with a doubleton: a seven-card
+                // fit is a better partscore than notrump from the weak
+                // hand.
+                (15, false)
             } else {
                 (-30, false)
             }
@@ -332,6 +337,12 @@ pub(crate) fn normal_bid_value(
         && (strain != Strain::NoTrump || hand.hcp + partner_p < 33)
     {
         value -= 60;
+    }
+    value -= super::response::minor_game_over_notrump(ctx, level, strain, hand);
+    // A grand slam needs all the high cards (37 points between the
+    // hands) unless the king ask has counted them (`blackwood_target`).
+    if level == 7 && hand.hcp + partner_p < 37 {
+        value -= 100;
     }
     // 3NT is a final contract: go on only towards a slam.
     if let Some((

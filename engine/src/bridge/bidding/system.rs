@@ -5,6 +5,8 @@ use super::class::{BidClass, Context, transfer_target};
 use super::info::{HandShape, MAX_POINTS};
 use super::meaning::{Meaning, Requirement, Special};
 use super::normal;
+use super::notrump_rebid;
+use super::response;
 use crate::bridge::{Call, Strain, Suit};
 
 fn suit_of(strain: Strain) -> Option<Suit> {
@@ -75,7 +77,7 @@ pub(crate) fn meaning(ctx: &Context<'_>, class: BidClass, call: Call) -> Meaning
             // Over 1NT six high-card points, over 2NT enough for game.
             Requirement::hcp(
                 if level == 2 {
-                    6
+                    8
                 } else {
                     26u8.saturating_sub(partner_min)
                 },
@@ -153,7 +155,10 @@ pub(crate) fn meaning(ctx: &Context<'_>, class: BidClass, call: Call) -> Meaning
             (_, Some(s)) => Requirement::points(13, MAX_POINTS).with(Special::Short(s)),
             (_, None) => Requirement::points(16, 17).with(Special::NoShortness),
         },
-        BidClass::NormalBid => return normal::normal_bid_meaning(ctx, level, strain),
+        BidClass::NormalBid => {
+            return notrump_rebid::responder_notrump_rebid(ctx, call)
+                .unwrap_or_else(|| normal::normal_bid_meaning(ctx, level, strain));
+        }
         BidClass::NormalPass => return normal::normal_pass_meaning(ctx),
         BidClass::NormalDouble | BidClass::NormalRedouble | BidClass::Illegal => {
             Requirement::default()
@@ -300,5 +305,7 @@ pub(crate) fn evaluate(
         BidClass::KingAsk => normal::normal_bid_value(ctx, hand, level, strain),
         _ => 0,
     };
-    priority(class, strain) + judgement - 25 * meaning.requirement.misfit(hand)
+    priority(class, strain) + judgement
+        - 25 * meaning.requirement.misfit(hand)
+        - response::hidden_major(ctx, call, hand)
 }
