@@ -233,17 +233,29 @@ impl LineTable {
                         self.counts[c][after[c] as usize] += 1;
                     }
                 }
-                self.for_squares(dir, x1, y1, |t, sq| {
-                    for c in 0..2 {
-                        t.value[sq][c] += value_term(after, c) - value_term(before, c);
-                        if live_for(before, c) {
-                            t.histogram[sq][c][before[c] as usize] -= 1;
+                // Only a side for which the line is or was live sees a
+                // change: a line already dead for both (most lines in the
+                // middle game) leaves its five squares alone.
+                let step = dy * self.width as isize + dx;
+                let first = y1 * self.width + x1;
+                for c in 0..2 {
+                    let (was, is) = (live_for(before, c), live_for(after, c));
+                    if !was && !is {
+                        continue;
+                    }
+                    let dv = value_term(after, c) - value_term(before, c);
+                    for l in 0..5 {
+                        let sq = (first as isize + step * l) as usize;
+                        self.value[sq][c] += dv;
+                        let h = &mut self.histogram[sq][c];
+                        if was {
+                            h[before[c] as usize] -= 1;
                         }
-                        if live_for(after, c) {
-                            t.histogram[sq][c][after[c] as usize] += 1;
+                        if is {
+                            h[after[c] as usize] += 1;
                         }
                     }
-                });
+                }
             }
         }
     }

@@ -253,7 +253,7 @@ impl Run<'_, '_> {
         let vct_limits = ThreatLimits {
             depth: 6,
             nodes: limits.nodes.min(30_000),
-            deadline: fraction(0.2),
+            deadline: fraction(0.1),
         };
         let mut threats = ThreatSearch::with_control(board, me, vct_limits, &*self.control);
         let vct = threats.vct();
