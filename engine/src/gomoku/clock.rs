@@ -36,12 +36,13 @@ impl Default for Clock {
 impl Clock {
     /// The deadline of this move, in milliseconds from the moment its
     /// command was read. `empty_points` helps spread the match time. No
-    /// new iteration starts after 40 % of the budget: the next one would
-    /// cost several times the last.
+    /// new iteration starts after half the budget: the next one would
+    /// cost several times the last, and an unfinished one still counts
+    /// for the moves it searched (the best of the last one first).
     pub fn budget(&self, empty_points: usize) -> Deadline {
         let hard_ms = self.hard_ms(empty_points);
         Deadline {
-            soft_ms: hard_ms * 2 / 5,
+            soft_ms: hard_ms / 2,
             hard_ms,
         }
     }
@@ -78,7 +79,7 @@ mod tests {
             ..Clock::default()
         };
         assert_eq!(clock.budget(200).hard_ms, 900);
-        assert_eq!(clock.budget(200).soft_ms, 360);
+        assert_eq!(clock.budget(200).soft_ms, 450);
         let short = Clock {
             turn_ms: 300,
             ..Clock::default()

@@ -62,6 +62,10 @@ pub struct LineTable {
     total_lines: i32,
     /// Per side: sum of `LINE_SCORE` over its live lines.
     score: [i32; 2],
+    /// Per side: how many of its live lines hold k stones (the board-wide
+    /// histogram). No line with four, no five to look for anywhere: the
+    /// search skips its board scans on most nodes.
+    counts: [[i32; 6]; 2],
 }
 
 /// A line is live for a side while the other side and walls are absent.
@@ -100,12 +104,15 @@ impl LineTable {
             histogram: vec![[[0; 6]; 2]; width * height],
             total_lines: 0,
             score: [0; 2],
+            counts: [[0; 6]; 2],
         };
         for y in 0..height {
             for x in 0..width {
                 for dir in 0..4 {
                     if table.line_fits(dir, x, y) {
                         table.total_lines += 1;
+                        table.counts[0][0] += 1;
+                        table.counts[1][0] += 1;
                         table.for_squares(dir, x, y, |t, sq| {
                             for c in 0..2 {
                                 t.histogram[sq][c][0] += 1;
@@ -128,6 +135,7 @@ impl LineTable {
             histogram: vec![[[0; 6]; 2]; width * height],
             total_lines: 0,
             score: [0; 2],
+            counts: [[0; 6]; 2],
         };
         for y in 0..height {
             for x in 0..width {
@@ -149,6 +157,9 @@ impl LineTable {
                     }
                     for c in 0..2 {
                         table.score[c] += score_term(count, c);
+                        if live_for(count, c) {
+                            table.counts[c][count[c] as usize] += 1;
+                        }
                     }
                     table.for_squares(dir, x, y, |t, sq| {
                         for c in 0..2 {
@@ -215,18 +226,36 @@ impl LineTable {
                 self.total_lines += is_open(after) as i32 - is_open(before) as i32;
                 for c in 0..2 {
                     self.score[c] += score_term(after, c) - score_term(before, c);
+                    if live_for(before, c) {
+                        self.counts[c][before[c] as usize] -= 1;
+                    }
+                    if live_for(after, c) {
+                        self.counts[c][after[c] as usize] += 1;
+                    }
                 }
-                self.for_squares(dir, x1, y1, |t, sq| {
-                    for c in 0..2 {
-                        t.value[sq][c] += value_term(after, c) - value_term(before, c);
-                        if live_for(before, c) {
-                            t.histogram[sq][c][before[c] as usize] -= 1;
+                // Only a side for which the line is or was live sees a
+                // change: a line already dead for both (most lines in the
+                // middle game) leaves its five squares alone.
+                let step = dy * self.width as isize + dx;
+                let first = y1 * self.width + x1;
+                for c in 0..2 {
+                    let (was, is) = (live_for(before, c), live_for(after, c));
+                    if !was && !is {
+                        continue;
+                    }
+                    let dv = value_term(after, c) - value_term(before, c);
+                    for l in 0..5 {
+                        let sq = (first as isize + step * l) as usize;
+                        self.value[sq][c] += dv;
+                        let h = &mut self.histogram[sq][c];
+                        if was {
+                            h[before[c] as usize] -= 1;
                         }
-                        if live_for(after, c) {
-                            t.histogram[sq][c][after[c] as usize] += 1;
+                        if is {
+                            h[after[c] as usize] += 1;
                         }
                     }
-                });
+                }
             }
         }
     }
@@ -248,6 +277,17 @@ impl LineTable {
     pub fn best_line(&self, x: usize, y: usize, c: Color) -> Option<usize> {
         let h = &self.histogram[y * self.width + x][c.index()];
         (0..6).rev().find(|&k| h[k] > 0)
+    }
+
+    /// How many lines of the whole board are live for `c` and hold `k` of
+    /// its stones.
+    pub fn count(&self, c: Color, k: usize) -> i32 {
+        self.counts[c.index()][k]
+    }
+
+    /// Whether `c` has a live line with at least `k` stones anywhere.
+    pub fn has_line(&self, c: Color, k: usize) -> bool {
+        self.counts[c.index()][k..].iter().any(|&n| n > 0)
     }
 
     /// `TotalLines`: lines that neither side has blocked; 0 is a draw.

@@ -91,6 +91,9 @@ impl Board {
     /// All empty points where `c` would complete a winning line now.
     pub fn five_points(&self, c: Color) -> Vec<Point> {
         let mut out = Vec::new();
+        if !self.lines().has_line(c, 4) {
+            return out;
+        }
         for p in self.points() {
             if self.is_empty(p) && self.makes_five(p, c) {
                 out.push(p);

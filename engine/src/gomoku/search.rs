@@ -27,6 +27,15 @@ const WHITE_TO_MOVE: u64 = 0x9d39_247e_3377_6d41;
 /// replies and threats).
 const ROOT_WIDTH: usize = 20;
 const TREE_WIDTH: usize = 12;
+/// At most this many answers to a threat are searched without using up
+/// depth.
+const DEFENCE_EXTENSION_WIDTH: usize = 8;
+/// Bounds of the VCF tried at each leaf where the side to move has a
+/// line of three.
+const LEAF_VCF_DEPTH: u32 = 6;
+const LEAF_VCF_NODES: u64 = 40;
+/// Index in the ordered moves from which quiet moves are reduced.
+const LMR_FROM: usize = 3;
 
 /// What the search tells its caller while it thinks: one report per
 /// finished iteration, with the principal line read from the table.
@@ -117,6 +126,10 @@ struct Run<'a, 'c> {
     /// does has searched everything its move choice allows: a deeper one
     /// would search the same tree again.
     horizon: bool,
+    /// Per ply, the last two moves that cut off a sibling's search (the
+    /// killer heuristic): quiet moves that refuted one line often refute
+    /// its neighbours, so they are tried right after the table's move.
+    killers: Vec<[Option<Point>; 2]>,
 }
 
 /// Default table size when the manager sets no memory limit.
@@ -125,7 +138,9 @@ pub const DEFAULT_TT_BYTES: usize = 32 << 20;
 enum Candidates {
     /// A four that cannot be stopped.
     Win(Point),
-    Moves(Vec<Point>),
+    /// The moves, and whether they answer an opponent's threat of an
+    /// unstoppable four (then every one is a defence: none is reduced).
+    Moves(Vec<Point>, bool),
 }
 
 impl Searcher {
@@ -163,6 +178,7 @@ impl Searcher {
             deadline: None,
             stopped: false,
             horizon: false,
+            killers: Vec::new(),
         }
         .search(board, me, limits)
     }
@@ -237,7 +253,7 @@ impl Run<'_, '_> {
         let vct_limits = ThreatLimits {
             depth: 6,
             nodes: limits.nodes.min(30_000),
-            deadline: fraction(0.2),
+            deadline: fraction(0.1),
         };
         let mut threats = ThreatSearch::with_control(board, me, vct_limits, &*self.control);
         let vct = threats.vct();
@@ -257,7 +273,7 @@ impl Run<'_, '_> {
                 result.reason = Reason::Vcf;
                 return result;
             }
-            Candidates::Moves(m) => m,
+            Candidates::Moves(m, _) => m,
         };
         if moves.is_empty() {
             // Only forbidden or far-away points are left: any legal one.
@@ -301,8 +317,8 @@ impl Run<'_, '_> {
 
         result.best = Some(moves[0]);
         result.reason = Reason::Search;
-        // The last quarter of the time is kept for the safety check below.
-        self.deadline = fraction(0.75);
+        // The last 15 % of the time is kept for the safety check below.
+        self.deadline = fraction(0.85);
         for depth in 1..=limits.depth.max(1) {
             if self.control.stop_requested() {
                 break;
@@ -516,6 +532,7 @@ impl Run<'_, '_> {
                 }
             }
         }
+        let mut defending = true;
         let mut moves = if caro && !opp_fives.is_empty() {
             let stops = board.five_stops(opp);
             if stops.is_empty() {
@@ -530,19 +547,26 @@ impl Run<'_, '_> {
         } else {
             match self.candidates(board, me, TREE_WIDTH) {
                 Candidates::Win(_) => return WIN - ply - 2,
-                Candidates::Moves(m) => m,
+                Candidates::Moves(m, threatened) => {
+                    defending = threatened;
+                    m
+                }
             }
         };
         if moves.is_empty() {
             return 0;
         }
+        self.order_killers(&mut moves, ply);
         if let Some(t) = tt_move
             && let Some(i) = moves.iter().position(|&m| m == t)
         {
             moves[..=i].rotate_right(1);
         }
         // A forced reply costs no depth: fours are searched to the end.
-        let next = if moves.len() == 1 { depth } else { depth - 1 };
+        // So do the few answers to a threat of an open four: the
+        // opponent's threat sequences (his VCT) are read twice as deep.
+        let extend = moves.len() == 1 || (defending && moves.len() <= DEFENCE_EXTENSION_WIDTH);
+        let next = if extend { depth } else { depth - 1 };
         let alpha0 = alpha;
         // Whether this node's own subtree reaches the horizon.
         let outer_horizon = std::mem::replace(&mut self.horizon, false);
@@ -553,7 +577,19 @@ impl Run<'_, '_> {
             let score = if i == 0 {
                 -self.pvs(board, opp, next, -beta, -alpha, ply + 1)
             } else {
-                let s = -self.pvs(board, opp, next, -alpha - 1, -alpha, ply + 1);
+                // Late move reduction: a late quiet move (no four, no
+                // answer to a threat) is first searched a ply shallower,
+                // and again at full depth only if it beats alpha.
+                let reduce =
+                    !defending && i >= LMR_FROM && next >= 2 && !self.makes_four(board, me);
+                let mut s = if reduce {
+                    -self.pvs(board, opp, next - 1, -alpha - 1, -alpha, ply + 1)
+                } else {
+                    alpha + 1
+                };
+                if s > alpha && !self.stopped {
+                    s = -self.pvs(board, opp, next, -alpha - 1, -alpha, ply + 1);
+                }
                 if s > alpha && s < beta && !self.stopped {
                     -self.pvs(board, opp, next, -beta, -alpha, ply + 1)
                 } else {
@@ -572,6 +608,9 @@ impl Run<'_, '_> {
                 alpha = score;
             }
             if alpha >= beta {
+                if moves.len() > 1 {
+                    self.add_killer(m, ply);
+                }
                 break;
             }
         }
@@ -595,6 +634,38 @@ impl Run<'_, '_> {
         best_score
     }
 
+    /// Whether the stone `me` just played threatens five.
+    fn makes_four(&self, board: &Board, me: Color) -> bool {
+        board.lines().has_line(me, 4) && !board.five_points(me).is_empty()
+    }
+
+    /// Moves this ply's killers that are among `moves` to its front (the
+    /// table's move then goes before them).
+    fn order_killers(&mut self, moves: &mut [Point], ply: i32) {
+        let Some(&killers) = self.killers.get(ply as usize) else {
+            return;
+        };
+        let mut front = 0;
+        for k in killers.into_iter().flatten() {
+            if let Some(i) = moves[front..].iter().position(|&m| m == k) {
+                moves[front..=front + i].rotate_right(1);
+                front += 1;
+            }
+        }
+    }
+
+    fn add_killer(&mut self, m: Point, ply: i32) {
+        let ply = ply as usize;
+        if self.killers.len() <= ply {
+            self.killers.resize(ply + 1, [None; 2]);
+        }
+        let slot = &mut self.killers[ply];
+        if slot[0] != Some(m) {
+            slot[1] = slot[0];
+            slot[0] = Some(m);
+        }
+    }
+
     /// Leaf: a four that cannot be stopped wins in three plies (the
     /// opponent has no five to play, the caller checked); otherwise the
     /// line scores.
@@ -602,6 +673,9 @@ impl Run<'_, '_> {
         // Under caro a four with two completion points can still be held
         // by capping an end: no win is claimed without searching it.
         if board.rule().caro {
+            return evaluate(board, me);
+        }
+        if !board.lines().has_line(me, 3) {
             return evaluate(board, me);
         }
         let points: Vec<Point> = board.points().collect();
@@ -614,6 +688,17 @@ impl Run<'_, '_> {
                 return WIN - ply - 2;
             }
         }
+        // A short VCF at the leaf: fours force their answers, so a win by
+        // fours is a fact of the position, not a matter of depth.
+        let limits = ThreatLimits {
+            depth: LEAF_VCF_DEPTH,
+            nodes: LEAF_VCF_NODES,
+            deadline: self.deadline,
+        };
+        let mut threats = ThreatSearch::with_control(board, me, limits, &*self.control);
+        if let Some(line) = threats.vcf() {
+            return WIN - ply - line.len() as i32;
+        }
         evaluate(board, me)
     }
 
@@ -625,12 +710,19 @@ impl Run<'_, '_> {
         let opp = me.opponent();
         let mut fours = Vec::new();
         let mut opp_threat = false;
-        let points: Vec<Point> = board.points().collect();
+        // Fours need a line of three somewhere, and so does a threat.
+        let my_threes = board.lines().has_line(me, 3);
+        let opp_threes = board.lines().has_line(opp, 3);
+        let points: Vec<Point> = if my_threes || opp_threes {
+            board.points().collect()
+        } else {
+            Vec::new()
+        };
         for &p in &points {
             if !board.is_empty(p) {
                 continue;
             }
-            if board.lines().best_line(p.x, p.y, me).unwrap_or(0) >= 3 {
+            if my_threes && board.lines().best_line(p.x, p.y, me).unwrap_or(0) >= 3 {
                 let s = board.shape(p, me, false);
                 if s.fours > 0 && board.allowed(p, me) {
                     if s.winning_four() && !board.rule().caro {
@@ -640,6 +732,7 @@ impl Run<'_, '_> {
                 }
             }
             if !opp_threat
+                && opp_threes
                 && board.lines().best_line(p.x, p.y, opp).unwrap_or(0) >= 3
                 && board.shape(p, opp, false).winning_four()
                 && board.allowed(p, opp)
@@ -676,7 +769,7 @@ impl Run<'_, '_> {
             moves.truncate(width.max(fours.len()));
         }
         moves.retain(|&p| board.allowed(p, me));
-        Candidates::Moves(moves)
+        Candidates::Moves(moves, opp_threat)
     }
 }
 

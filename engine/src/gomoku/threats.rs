@@ -114,6 +114,9 @@ impl<'a> ThreatSearch<'a> {
         let a = self.attacker;
         let mut out = Vec::new();
         let need = if threes { 2 } else { 3 };
+        if !self.board.lines().has_line(a, need) {
+            return out;
+        }
         let points: Vec<Point> = self.board.points().collect();
         for p in points {
             if !self.board.is_empty(p)
@@ -372,7 +375,11 @@ impl<'a> ThreatSearch<'a> {
                 }
             }
         }
-        let points: Vec<Point> = self.board.points().collect();
+        let points: Vec<Point> = if self.board.lines().has_line(d, 3) {
+            self.board.points().collect()
+        } else {
+            Vec::new()
+        };
         for p in points {
             if self.board.is_empty(p)
                 && !out.contains(&p)
