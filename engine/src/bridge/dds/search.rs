@@ -27,7 +27,10 @@ pub(crate) struct Search<'a> {
     /// trick start examined.
     pub trick_nodes: u64,
     /// The lead that last refuted a trick start, per tricks left: a
-    /// killer move, tried early at the next lead of that depth.
+    /// killer move, tried early at the next lead of that depth. Killers
+    /// for the follows too (per tricks left and place in the trick) cost
+    /// 2.6 times the nodes on the first 20 fixture deals; leads' killers
+    /// kept per leader as well, 0.6% more nodes (issue 21).
     killers: [Option<u8>; 14],
 }
 
