@@ -2,10 +2,12 @@
 //! selection and the Monte-Carlo `FindCard` over a double-dummy analysis.
 
 mod dd;
+mod lead;
 mod search;
 mod select;
 mod view;
 
+pub use lead::{AuctionFit, DEFEAT_BONUS, LEAD_SAMPLES, choose_card, find_lead};
 pub use search::{CardChoice, DoubleDummy, PlayOptions, find_card};
 pub use select::select;
 pub use view::View;
