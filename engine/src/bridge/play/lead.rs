@@ -215,7 +215,10 @@ pub fn find_lead<R: Rng + ?Sized>(
     }
     // Cards dropped from the race keep their mean over the deals they
     // were analysed in, but only those still in it can be chosen.
+    // Among equals the lowest card, as `FindCard` breaks ties.
+    let trump = play.strain().trump();
     let mean = |k: usize| total[k] as f64 / seen[k].max(1) as f64;
+    let low = |k: usize| classes[k].iter().map(|c| low_key(c, trump)).min();
     let chosen = live
         .iter()
         .copied()
@@ -223,6 +226,7 @@ pub fn find_lead<R: Rng + ?Sized>(
             mean(a)
                 .partial_cmp(&mean(b))
                 .unwrap_or(std::cmp::Ordering::Equal)
+                .then_with(|| low(b).cmp(&low(a)))
         })
         .unwrap_or(0);
     let value_of = |card: Card| {
@@ -232,7 +236,6 @@ pub fn find_lead<R: Rng + ?Sized>(
     };
     let mut values: Vec<(Card, f64)> = legal.iter().map(|c| (c, value_of(c))).collect();
     // Best value first; among equals the lowest card (trumps count high).
-    let trump = play.strain().trump();
     values.sort_by(|a, b| {
         b.1.partial_cmp(&a.1)
             .unwrap_or(std::cmp::Ordering::Equal)

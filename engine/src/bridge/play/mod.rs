@@ -1,5 +1,6 @@
 //! Turbo Bridge card play (handbook ch. 7, PLAY.BR): the heuristic card
-//! selection and the Monte-Carlo `FindCard` over a double-dummy analysis.
+//! selection and the Monte-Carlo `FindCard` over a double-dummy analysis,
+//! with the opening lead simulated over deals that fit the auction.
 
 mod dd;
 mod lead;

@@ -95,7 +95,8 @@ pub struct PlayOptions {
     /// the tricks second — a safety play that makes the contract in more
     /// deals beats an overtrick — as the contract is judged; smaller values
     /// trade some of that chance for tricks. The opening lead always puts
-    /// the defeat first.
+    /// the defeat first here; the program's own opening lead, with the
+    /// auction's calls known, is [`super::find_lead`]'s.
     pub contract_bonus: u8,
 }
 
