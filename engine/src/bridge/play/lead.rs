@@ -11,6 +11,14 @@
 //! [`AuctionFit`]. A lead scores, in each deal, the defenders' tricks
 //! plus [`DEFEAT_BONUS`] when they defeat the contract: the chance of the
 //! defeat first, without throwing away the tricks.
+//!
+//! Measured with `bridge_quality --lead-only --boards 150 --seed 1`
+//! against the lead of `find_card` (24 deals, the defeat first, the
+//! heuristics' vote): 0.293 double-dummy tricks lost a lead instead of
+//! 0.327; leads that cost no trick 76.6% instead of 70.3% against notrump
+//! but 73.3% instead of 77.9% in suit contracts (64 and 86 boards: a few
+//! boards each way). `bridge_quality --boards 50 --seed 1` then takes
+//! 4.6 s of one core a board (judging included) instead of 2.4 s.
 
 use rand::{Rng, RngExt};
 
