@@ -12,13 +12,16 @@
 //! plus [`DEFEAT_BONUS`] when they defeat the contract: the chance of the
 //! defeat first, without throwing away the tricks.
 //!
-//! Measured with `bridge_quality --lead-only --boards 150 --seed 1`
-//! against the lead of `find_card` (24 deals, the defeat first, the
-//! heuristics' vote): 0.293 double-dummy tricks lost a lead instead of
-//! 0.327; leads that cost no trick 76.6% instead of 70.3% against notrump
-//! but 73.3% instead of 77.9% in suit contracts (64 and 86 boards: a few
-//! boards each way). `bridge_quality --boards 50 --seed 1` then takes
-//! 4.6 s of one core a board (judging included) instead of 2.4 s.
+//! Measured with `bridge_quality --lead-only --seed 1` against the lead
+//! of `find_card` (24 deals, the defeat first, the heuristics' vote): with
+//! four times a card's deals, on 150 boards, 0.293 double-dummy tricks
+//! lost a lead instead of 0.327, leads that cost no trick 76.6% instead
+//! of 70.3% against notrump but 73.3% instead of 77.9% in suit contracts
+//! (64 and 86 boards: a few boards each way), and a full board took 4.6 s
+//! of one core instead of 2.4 (50 boards, judging included). Twice a
+//! card's deals lost as little on the first 60 boards (19 tricks; 20 with
+//! four times, 23 before) at 1.4 s a board for the lead and its judging
+//! (about 1.1 before): the default.
 
 use rand::{Rng, RngExt};
 
@@ -30,7 +33,7 @@ use crate::bridge::{Call, Card, Deal, FULL_DECK, Hand, Play, Seat};
 use crate::control::{Control, Progress};
 
 /// Deals for the opening lead, per deal of a card in mid-play.
-pub const LEAD_SAMPLES: usize = 4;
+pub const LEAD_SAMPLES: usize = 2;
 
 /// Tricks' worth of defeating the contract in one deal.
 pub const DEFEAT_BONUS: i64 = 2;
