@@ -4,7 +4,8 @@
 
 use engine::bridge::bidding::{Bidding, Info};
 use engine::bridge::play::{PlayOptions, View, find_card, select};
-use engine::bridge::{Card, Deal, Hand, Play, Seat, Strain, Suit};
+use engine::bridge::table::{Action, Player, Table};
+use engine::bridge::{Card, Deal, Hand, Play, Seat, Strain, Suit, Vulnerability};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
@@ -433,5 +434,35 @@ fn sampled_deals_give_the_aces_and_kings_a_slam_auction_showed() {
                 );
             }
         }
+    }
+}
+
+#[test]
+fn partners_overcalled_suit_is_led_against_notrump() {
+    // Board 21 of `bridge_quality --seed 1`: South overcalled 2D over 1S
+    // and East-West reached 3NT. North's diamond lead sets up partner's
+    // suit and takes 7 tricks double dummy; the heart ace (what the old
+    // lead chose with the first of these generators) takes 4, the other
+    // suits 3. Simulated over deals that fit the auction, the diamond
+    // leads clearly.
+    let deal: Deal = "N:J98.AJ863.765.QT AKQT3.T72.3.AK42 742.K4.AKJT42.65 65.Q95.Q98.J9873"
+        .parse()
+        .expect("deal");
+    let mut table = Table::new(deal, Seat::North, Vulnerability::NS).expect("deal");
+    for call in "Pass 1S 2D Pass Pass 2S Pass 3NT Pass Pass Pass".split(' ') {
+        table.call(call.parse().expect("call")).expect("legal call");
+    }
+    assert_eq!(table.to_act(), Some(Seat::North));
+    let mut player = Player::new(
+        PlayOptions::default(),
+        Some(engine::bridge::dds::Solver::new()),
+    );
+    for seed in [1 ^ 21u64 << 32, 2] {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let lead = player.decide(&table, &mut rng, &mut engine::control::Unlimited);
+        let Some(Action::Card(lead)) = lead else {
+            panic!("seed {seed}: no lead but {lead:?}");
+        };
+        assert_eq!(lead.suit, Suit::Diamonds, "seed {seed}: led {lead}");
     }
 }

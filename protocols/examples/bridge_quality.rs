@@ -33,6 +33,10 @@
 //!
 //! `--bidding-only` skips the play (no play figures are gathered).
 //!
+//! `--lead-only` bids, makes the opening lead with the program's default
+//! lead and stops there: the lead figures (which depend only on the
+//! auction and the first card) at a fraction of a full run's cost.
+//!
 //! `--show N` prints every board that is N or more IMPs from par, or
 //! whose play lost a trick, with its deal, auction, contract, par and
 //! losses, each trick's leader and each losing card marked with its loss:
@@ -54,7 +58,7 @@ use engine::bridge::auction_sim::BidOptions;
 use engine::bridge::dds::{Position, Solver};
 use engine::bridge::play::PlayOptions;
 use engine::bridge::scoring::{imps, ns_score};
-use engine::bridge::table::{Player, Seats, Table};
+use engine::bridge::table::{Action, Player, Seats, Table};
 use engine::bridge::{
     Contract, Deal, Doubling, Play, Side, Strain, board_dealer, board_vulnerability,
 };
@@ -108,6 +112,10 @@ struct Args {
     /// the bidding figures in seconds instead of minutes.
     #[arg(long)]
     bidding_only: bool,
+    /// Bid, make the opening lead and stop: only the lead is judged (with
+    /// `--show`, each board shows the lead and its loss).
+    #[arg(long, conflicts_with = "bidding_only")]
+    lead_only: bool,
     /// Random deals simulated at each contested call (0: the rules alone).
     #[arg(long, default_value_t = 0)]
     bid_samples: usize,
@@ -284,6 +292,33 @@ impl Tally {
         self.free_leads[kind] += u32::from(lost.lead == 0);
     }
 
+    /// The lead's figures alone (`--lead-only`).
+    fn print_leads(&self, boards: u32, seconds: f64) {
+        let pct = |v: u32, n: u32| 100.0 * f64::from(v) / f64::from(n.max(1));
+        let p = self.played;
+        println!(
+            "opening lead, {p} contracts: double-dummy tricks lost a board {:.3}; \
+             leads that cost no trick: suit {:.1}% of {}, notrump {:.1}% of {}",
+            f64::from(self.lost.lead) / f64::from(p.max(1)),
+            pct(self.free_leads[0], self.leads[0]),
+            self.leads[0],
+            pct(self.free_leads[1], self.leads[1]),
+            self.leads[1]
+        );
+        println!(
+            "time: {:.2} s a board, wall clock ({seconds:.0} s for {boards} boards)",
+            seconds / f64::from(boards.max(1)),
+        );
+    }
+
+    fn print_for(&self, args: &Args, boards: u32, seconds: f64) {
+        if args.lead_only {
+            self.print_leads(boards, seconds);
+        } else {
+            self.print(seconds);
+        }
+    }
+
     fn print(&self, seconds: f64) {
         let per = |v: i64, n: u32| v as f64 / f64::from(n.max(1));
         let pct = |v: u32, n: u32| 100.0 * f64::from(v) / f64::from(n.max(1));
@@ -418,6 +453,59 @@ fn show_board(
     }
 }
 
+/// The program's opening lead, when the auction ended in a contract.
+fn opening_lead(
+    player: &mut Player,
+    table: &mut Table,
+    rng: &mut StdRng,
+    clock: &mut Clock,
+) -> Result<(), engine::bridge::table::TableError> {
+    if table.play().is_none() {
+        return Ok(());
+    }
+    match player.decide(table, rng, clock) {
+        Some(Action::Card(card)) => table.card(card),
+        _ => Ok(()),
+    }
+}
+
+/// A board's auction and opening lead, with the leader's hand and what
+/// each of its cards would have cost (the solver's all-cards values): what
+/// `--show` prints in `--lead-only` runs.
+fn show_lead(number: u32, table: &Table, solver: &mut Solver, play: &Play, lost: u32) {
+    let deal = table.deal();
+    let leader = play.opening_leader();
+    let Ok(position) = Position::new(deal, leader) else {
+        return;
+    };
+    let values = solver.card_values(&position, play.strain());
+    let best = values.iter().map(|&(_, v)| v).max().unwrap_or(0);
+    let costs: Vec<String> = values
+        .iter()
+        .map(|&(c, v)| format!("{c}{}", "-".repeat(usize::from(best - v))))
+        .collect();
+    let led = play
+        .cards_played()
+        .first()
+        .map_or("none".to_string(), |(_, c)| c.to_string());
+    let calls: Vec<String> = table
+        .bidding()
+        .calls()
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
+    let contract = table.contract().map_or(String::new(), |c| c.to_string());
+    println!(
+        "board {number} dealer {} vul {} deal {}\n  auction {}; contract {contract}\n  \
+         lead {led} by {leader} lost {lost}; cards (\"-\" a trick lost): {}",
+        table.dealer(),
+        table.vulnerability(),
+        deal.to_pbn(engine::bridge::Seat::North),
+        calls.join(" "),
+        costs.join(" ")
+    );
+}
+
 fn main() {
     let args = Args::parse();
     // The deals have a generator of their own, so that versions of the
@@ -453,7 +541,7 @@ fn main() {
         let (dealer, vulnerability) = (board_dealer(number), board_vulnerability(number));
         if number > 1 && (number - 1) % 50 == 0 {
             println!("-- after {} boards --", number - 1);
-            tally.print(start.elapsed().as_secs_f64());
+            tally.print_for(&args, number - 1, start.elapsed().as_secs_f64());
         }
         let Ok(mut table) = Table::new(deal, dealer, vulnerability) else {
             continue;
@@ -463,11 +551,24 @@ fn main() {
         tally.bidding_seconds += bidding_start.elapsed().as_secs_f64();
         let acted = if args.bidding_only {
             bid
+        } else if args.lead_only {
+            bid.and_then(|()| opening_lead(&mut player, &mut table, &mut rng, &mut clock))
         } else {
             bid.and_then(|()| player.play_for(&mut table, Seats::ALL, &mut rng, &mut clock))
         };
         if acted.is_err() {
             eprintln!("board {number}: the program made an illegal call or card");
+            continue;
+        }
+        if args.lead_only {
+            // Only the lead is judged: one all-cards analysis, no table.
+            if let Some(play) = table.play() {
+                let lost = losses(&mut judge, &deal, play);
+                tally.add_play(play.strain(), &lost);
+                if args.show.is_some_and(|min| lost.lead > 0 || min <= 0) {
+                    show_lead(number, &table, &mut judge, play, lost.lead);
+                }
+            }
             continue;
         }
         let Ok(dd) = judge.dd_table(&deal) else {
@@ -504,5 +605,5 @@ fn main() {
         }
     }
     println!("-- all {} boards --", args.boards);
-    tally.print(start.elapsed().as_secs_f64());
+    tally.print_for(&args, args.boards, start.elapsed().as_secs_f64());
 }

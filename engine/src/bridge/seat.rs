@@ -20,7 +20,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use crate::bridge::bidding::Bidding;
-use crate::bridge::play::{DoubleDummy, PlayOptions, find_card};
+use crate::bridge::play::{DoubleDummy, PlayOptions, choose_card};
 use crate::bridge::{
     AuctionError, Call, Card, Contract, Deal, FULL_DECK, Hand, Play, Rank, Seat, Suit, Trick,
     Vulnerability,
@@ -392,9 +392,9 @@ impl SeatPlayer {
             ..*options
         };
         let legal = play.legal_cards();
-        find_card(
+        choose_card(
             &play,
-            self.bidding.infos(),
+            &self.bidding,
             contract.tricks_needed(),
             &options,
             dd,
@@ -467,6 +467,7 @@ fn share_out(pool: Hand, need: &[usize], allowed: &[[bool; 4]]) -> Option<Vec<Ha
 mod tests {
     use super::*;
     use crate::bridge::Strain;
+    use crate::bridge::play::find_card;
     use crate::control::Unlimited;
 
     fn deal() -> Deal {

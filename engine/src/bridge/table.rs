@@ -42,7 +42,7 @@ use super::auction_sim::{self, BidOptions};
 use super::bidding::Bidding;
 use super::dds::Solver;
 use super::par::{Par, par};
-use super::play::{PlayOptions, find_card};
+use super::play::{PlayOptions, choose_card};
 use super::scoring::ns_score;
 use super::seat::SeatPlayer;
 use super::{Call, Card, Contract, DdTable, Deal, Play, Seat, Vulnerability};
@@ -531,9 +531,9 @@ impl Player {
             .as_mut()
             .map(|s| s as &mut dyn super::play::DoubleDummy);
         let legal = play.legal_cards();
-        find_card(
+        choose_card(
             play,
-            bidding.infos(),
+            bidding,
             contract.tricks_needed(),
             &self.options,
             dd,

@@ -20,6 +20,35 @@ impl DoubleDummy for Solver {
         }
     }
 
+    fn card_value(
+        &mut self,
+        hands: &Deal,
+        leader: Seat,
+        trick: &[Card],
+        card: Card,
+        strain: Strain,
+    ) -> Option<u8> {
+        let mover = leader.offset(trick.len());
+        if trick.len() >= 3 || !hands[mover].contains(card) {
+            // The card ends the trick (or is not there): the all-cards
+            // analysis answers.
+            return DoubleDummy::card_values(self, hands, leader, trick, strain)
+                .into_iter()
+                .find(|&(c, _)| c == card)
+                .map(|(_, t)| t);
+        }
+        // Tricks left, the current one included: the mover still holds a
+        // card for it.
+        let left = hands[mover].len() as u8;
+        let mut rest = *hands;
+        rest[mover].remove(card);
+        let mut after = trick.to_vec();
+        after.push(card);
+        let position = Position::with_trick(&rest, leader, &after).ok()?;
+        // The next player, of the other side, is to move.
+        Some(left - Solver::tricks(self, &position, strain))
+    }
+
     fn tricks(&mut self, hands: &Deal, leader: Seat, strain: Strain) -> u8 {
         Position::new(hands, leader).map_or(0, |position| Solver::tricks(self, &position, strain))
     }

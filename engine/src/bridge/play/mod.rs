@@ -1,11 +1,14 @@
 //! Turbo Bridge card play (handbook ch. 7, PLAY.BR): the heuristic card
-//! selection and the Monte-Carlo `FindCard` over a double-dummy analysis.
+//! selection and the Monte-Carlo `FindCard` over a double-dummy analysis,
+//! with the opening lead simulated over deals that fit the auction.
 
 mod dd;
+mod lead;
 mod search;
 mod select;
 mod view;
 
+pub use lead::{AuctionFit, DEFEAT_BONUS, LEAD_SAMPLES, choose_card, find_lead};
 pub use search::{CardChoice, DoubleDummy, PlayOptions, find_card};
 pub use select::select;
 pub use view::View;

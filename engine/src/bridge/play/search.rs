@@ -35,6 +35,25 @@ pub trait DoubleDummy {
         strain: Strain,
     ) -> Vec<(Card, u8)>;
 
+    /// The tricks the player to move's side takes of the remaining ones
+    /// (the current trick included) after playing `card`, with best play
+    /// afterwards: one card of [`DoubleDummy::card_values`], cheaper when
+    /// only a few cards are still in question. None when `card` cannot be
+    /// played.
+    fn card_value(
+        &mut self,
+        hands: &Deal,
+        leader: Seat,
+        trick: &[Card],
+        card: Card,
+        strain: Strain,
+    ) -> Option<u8> {
+        self.card_values(hands, leader, trick, strain)
+            .into_iter()
+            .find(|&(c, _)| c == card)
+            .map(|(_, t)| t)
+    }
+
     /// Tricks the side of `leader` takes from a trick boundary with best
     /// play by both sides.
     fn tricks(&mut self, hands: &Deal, leader: Seat, strain: Strain) -> u8 {
@@ -79,7 +98,8 @@ pub struct PlayOptions {
     /// the tricks second — a safety play that makes the contract in more
     /// deals beats an overtrick — as the contract is judged; smaller values
     /// trade some of that chance for tricks. The opening lead always puts
-    /// the defeat first.
+    /// the defeat first here; the program's own opening lead, with the
+    /// auction's calls known, is [`super::find_lead`]'s.
     pub contract_bonus: u8,
 }
 
@@ -339,7 +359,7 @@ fn touching(a: Card, b: Card, hand: crate::bridge::Hand, unplayed: crate::bridge
     sequence_of(a.bit() as u8, hand.0, unplayed.0) >> b.bit() & 1 == 1
 }
 
-fn low_key(card: Card, trump: Option<crate::bridge::Suit>) -> (bool, u8, usize) {
+pub(super) fn low_key(card: Card, trump: Option<crate::bridge::Suit>) -> (bool, u8, usize) {
     (Some(card.suit) == trump, card.rank.0, card.suit.index())
 }
 
