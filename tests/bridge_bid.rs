@@ -311,3 +311,12 @@ fn opener_notrump_over_interference_is_no_minimum_rebid() {
         BidClass::RebidNotrump
     );
 }
+
+#[test]
+fn two_level_overcall_needs_thirteen() {
+    // Ten high-card points and five clubs do not overcall 1S at two (main
+    // bid 2C: a two-level overcall on a minimum left the side too high).
+    assert_bid("1S", "84.K7.J843.AQ962", "Pass");
+    // Thirteen do.
+    assert_bid("1S", "84.K7.A843.AQ962", "2C");
+}
