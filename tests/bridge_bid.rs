@@ -285,3 +285,38 @@ fn no_natural_bid_in_the_opponents_suit() {
     assert_eq!(auction("1H").classify(call("2H")), BidClass::Illegal);
     assert_eq!(auction("1C 1S").classify(call("2S")), BidClass::Illegal);
 }
+
+#[test]
+fn balancing_overcall_on_fewer_points() {
+    // Their 1S would end the auction: eight high-card points and a good
+    // five-card suit compete at two (main passed: 11 were needed).
+    assert_bid("1S P P", "84.73.KQJ84.Q962", "2D");
+    // Directly over the opening the same hand has no overcall.
+    assert_bid("1S", "84.73.KQJ84.Q962", "Pass");
+}
+
+#[test]
+fn opener_notrump_over_interference_is_no_minimum_rebid() {
+    // 1C by North, East doubles, South answers 1S, West bids 2H: the
+    // opener's 2NT would say "12-15 balanced" as if uncontested and push
+    // the side past its level (main bid 2NT with eleven points).
+    assert_ne!(
+        auction("1C X 1S 2H").classify(call("2NT")),
+        BidClass::RebidNotrump
+    );
+    assert_bid("1C X 1S 2H", "94.J85.AQ82.AT64", "Pass");
+    // Uncontested, the rebid keeps its meaning.
+    assert_eq!(
+        auction("1C P 1S P").classify(call("1NT")),
+        BidClass::RebidNotrump
+    );
+}
+
+#[test]
+fn two_level_overcall_needs_thirteen() {
+    // Ten high-card points and five clubs do not overcall 1S at two (main
+    // bid 2C: a two-level overcall on a minimum left the side too high).
+    assert_bid("1S", "84.K7.J843.AQ962", "Pass");
+    // Thirteen do.
+    assert_bid("1S", "84.K7.A843.AQ962", "2C");
+}

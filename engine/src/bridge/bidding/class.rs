@@ -190,6 +190,12 @@ impl Context<'_> {
         theirs && !ours
     }
 
+    /// Whether the opponents made the last bid.
+    pub fn opponents_bid_last(&self) -> bool {
+        self.last_bid()
+            .is_some_and(|(_, _, _, holder)| holder.side() != self.seat.side())
+    }
+
     /// Whether our side has made any call but pass.
     pub fn our_side_silent(&self) -> bool {
         self.own_last().is_none() && self.partner_last().is_none()
@@ -577,7 +583,10 @@ pub(crate) fn bid_class(ctx: &Context<'_>, call: Call) -> BidClass {
         }
     }
 
-    // Opener's second bid in notrump after a response.
+    // Opener's second bid in notrump after a response in a suit; over
+    // partner's notrump it places the contract, and over the opponents'
+    // bid it is no rebid of a balanced minimum but a natural bid that
+    // needs its points.
     if let (
         Some((oi, _, BidClass::OpeningOneSuit)),
         Call::Bid {
@@ -587,6 +596,7 @@ pub(crate) fn bid_class(ctx: &Context<'_>, call: Call) -> BidClass {
     ) = (own, call)
         && oi == open_idx
         && partner_last.is_some_and(|(pi, pcall, _)| pi > oi && !is_notrump_bid(pcall))
+        && !ctx.opponents_bid_last()
     {
         return match ctx.jumps(level, Strain::NoTrump) {
             0 => BidClass::RebidNotrump,
