@@ -286,16 +286,21 @@ impl Tally {
         self.lost.detail.add(&lost.detail);
         self.lost.declarer += lost.declarer;
         self.lost.defenders += lost.defenders;
-        self.lost.lead += lost.lead;
+        self.add_lead(strain, lost.lead);
+    }
+
+    /// An opening lead and the tricks it cost.
+    fn add_lead(&mut self, strain: Strain, lost: u32) {
+        self.lost.lead += lost;
         let kind = usize::from(strain == Strain::NoTrump);
         self.leads[kind] += 1;
-        self.free_leads[kind] += u32::from(lost.lead == 0);
+        self.free_leads[kind] += u32::from(lost == 0);
     }
 
     /// The lead's figures alone (`--lead-only`).
     fn print_leads(&self, boards: u32, seconds: f64) {
         let pct = |v: u32, n: u32| 100.0 * f64::from(v) / f64::from(n.max(1));
-        let p = self.played;
+        let p = self.leads[0] + self.leads[1];
         println!(
             "opening lead, {p} contracts: double-dummy tricks lost a board {:.3}; \
              leads that cost no trick: suit {:.1}% of {}, notrump {:.1}% of {}",
@@ -563,8 +568,9 @@ fn main() {
         if args.lead_only {
             // Only the lead is judged: one all-cards analysis, no table.
             if let Some(play) = table.play() {
-                let lost = losses(&mut judge, &deal, play);
-                tally.add_play(play.strain(), &lost);
+                let needed = table.contract().map_or(7, |c| c.tricks_needed());
+                let lost = losses(&mut judge, &deal, play, needed);
+                tally.add_lead(play.strain(), lost.lead);
                 if args.show.is_some_and(|min| lost.lead > 0 || min <= 0) {
                     show_lead(number, &table, &mut judge, play, lost.lead);
                 }
