@@ -26,7 +26,7 @@
 
 use rand::{Rng, RngExt};
 
-use super::search::{CardChoice, DoubleDummy, PlayOptions, find_card, low_key};
+use super::search::{CardChoice, DoubleDummy, PlayOptions, find_card, low_key, without_choice};
 use super::view::View;
 use crate::bridge::bidding::Bidding;
 use crate::bridge::dds::sequence_of;
@@ -159,14 +159,10 @@ pub fn find_lead<R: Rng + ?Sized>(
     control: &mut dyn Control<Progress<Card>>,
 ) -> Option<CardChoice> {
     let legal = play.legal_cards();
-    let first = legal.iter().next()?;
-    if legal.len() == 1 {
-        return Some(CardChoice {
-            card: first,
-            samples: 0,
-            values: vec![(first, 0.0)],
-        });
+    if legal.len() <= 1 {
+        return without_choice(legal);
     }
+    let first = legal.iter().next()?;
     let view = View::new(play, bidding.infos());
     let fit = AuctionFit::new(bidding);
     let samples = options.samples.max(1) * LEAD_SAMPLES;

@@ -172,13 +172,8 @@ pub fn find_card<R: Rng + ?Sized>(
     control: &mut dyn Control<Progress<Card>>,
 ) -> Option<CardChoice> {
     let legal = play.legal_cards();
-    let first = legal.iter().next()?;
-    if legal.len() == 1 {
-        return Some(CardChoice {
-            card: first,
-            samples: 0,
-            values: vec![(first, 0.0)],
-        });
+    if legal.len() <= 1 {
+        return without_choice(legal);
     }
     let view = if options.cheat {
         View::open(play)
@@ -355,6 +350,17 @@ fn out_of_reach(
 /// Whether `a` and `b`, both in the hand to play, are equivalent: the same
 /// sequence once the unplayed cards between them are all in that hand
 /// too (the solver's own test of equivalent cards).
+/// The choice of a hand with one legal card (or none): nothing to
+/// analyse.
+pub(super) fn without_choice(legal: crate::bridge::Hand) -> Option<CardChoice> {
+    let card = legal.iter().next()?;
+    Some(CardChoice {
+        card,
+        samples: 0,
+        values: vec![(card, 0.0)],
+    })
+}
+
 fn touching(a: Card, b: Card, hand: crate::bridge::Hand, unplayed: crate::bridge::Hand) -> bool {
     sequence_of(a.bit() as u8, hand.0, unplayed.0) >> b.bit() & 1 == 1
 }
