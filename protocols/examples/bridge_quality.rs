@@ -297,18 +297,25 @@ impl Tally {
         self.free_leads[kind] += u32::from(lost == 0);
     }
 
-    /// The lead's figures alone (`--lead-only`).
-    fn print_leads(&self, boards: u32, seconds: f64) {
+    /// The share of leads that cost no trick, suit and notrump apart.
+    fn free_leads_line(&self) -> String {
         let pct = |v: u32, n: u32| 100.0 * f64::from(v) / f64::from(n.max(1));
-        let p = self.leads[0] + self.leads[1];
-        println!(
-            "opening lead, {p} contracts: double-dummy tricks lost a board {:.3}; \
-             leads that cost no trick: suit {:.1}% of {}, notrump {:.1}% of {}",
-            f64::from(self.lost.lead) / f64::from(p.max(1)),
+        format!(
+            "leads that cost no trick: suit {:.1}% of {}, notrump {:.1}% of {}",
             pct(self.free_leads[0], self.leads[0]),
             self.leads[0],
             pct(self.free_leads[1], self.leads[1]),
             self.leads[1]
+        )
+    }
+
+    /// The lead's figures alone (`--lead-only`).
+    fn print_leads(&self, boards: u32, seconds: f64) {
+        let p = self.leads[0] + self.leads[1];
+        println!(
+            "opening lead, {p} contracts: double-dummy tricks lost a board {:.3}; {}",
+            f64::from(self.lost.lead) / f64::from(p.max(1)),
+            self.free_leads_line()
         );
         println!(
             "time: {:.2} s a board, wall clock ({seconds:.0} s for {boards} boards)",
@@ -379,13 +386,7 @@ impl Tally {
             self.doomed,
             self.made_anyway
         );
-        println!(
-            "leads that cost no trick: suit {:.1}% of {}, notrump {:.1}% of {}",
-            pct(self.free_leads[0], self.leads[0]),
-            self.leads[0],
-            pct(self.free_leads[1], self.leads[1]),
-            self.leads[1]
-        );
+        println!("{}", self.free_leads_line());
         println!(
             "time: {:.2} s a board, wall clock ({seconds:.0} s for {n} boards), of which bidding {:.3} s",
             seconds / f64::from(n.max(1)),

@@ -1,6 +1,6 @@
 //! The double-dummy solver as `FindCard`'s open-cards analysis.
 
-use super::search::DoubleDummy;
+use super::search::{DoubleDummy, value_in};
 use crate::bridge::dds::{Position, Solver};
 use crate::bridge::{Card, Deal, Seat, Strain};
 
@@ -32,10 +32,10 @@ impl DoubleDummy for Solver {
         if trick.len() >= 3 || !hands[mover].contains(card) {
             // The card ends the trick (or is not there): the all-cards
             // analysis answers.
-            return DoubleDummy::card_values(self, hands, leader, trick, strain)
-                .into_iter()
-                .find(|&(c, _)| c == card)
-                .map(|(_, t)| t);
+            return value_in(
+                DoubleDummy::card_values(self, hands, leader, trick, strain),
+                card,
+            );
         }
         // Tricks left, the current one included: the mover still holds a
         // card for it.

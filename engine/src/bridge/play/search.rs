@@ -48,10 +48,7 @@ pub trait DoubleDummy {
         card: Card,
         strain: Strain,
     ) -> Option<u8> {
-        self.card_values(hands, leader, trick, strain)
-            .into_iter()
-            .find(|&(c, _)| c == card)
-            .map(|(_, t)| t)
+        value_in(self.card_values(hands, leader, trick, strain), card)
     }
 
     /// Tricks the side of `leader` takes from a trick boundary with best
@@ -350,6 +347,11 @@ fn out_of_reach(
 /// Whether `a` and `b`, both in the hand to play, are equivalent: the same
 /// sequence once the unplayed cards between them are all in that hand
 /// too (the solver's own test of equivalent cards).
+/// `card`'s tricks in an all-cards analysis (none when it is not there).
+pub(super) fn value_in(values: Vec<(Card, u8)>, card: Card) -> Option<u8> {
+    values.into_iter().find(|&(c, _)| c == card).map(|(_, t)| t)
+}
+
 /// The choice of a hand with one legal card (or none): nothing to
 /// analyse.
 pub(super) fn without_choice(legal: crate::bridge::Hand) -> Option<CardChoice> {
