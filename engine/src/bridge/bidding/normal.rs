@@ -39,6 +39,9 @@ pub(crate) fn normal_bid_meaning(ctx: &Context<'_>, level: u8, strain: Strain) -
     if ctx.jumps(level, strain) >= 1 {
         need = need.max(26u8.saturating_sub(partner.expected_p()));
     }
+    if is_invitation(ctx, level, strain) {
+        need = need.max(invitation_points(level, strain).saturating_sub(partner.expected_p()));
+    }
     if !ctx.rho_passed() {
         need = need.saturating_add(3);
     }
@@ -75,6 +78,40 @@ pub(crate) fn normal_bid_meaning(ctx: &Context<'_>, level: u8, strain: Strain) -
     let mut meaning: Meaning = req.into();
     meaning.revealed.min_p = need;
     meaning
+}
+
+/// Whether a bid raises partner's contract one level in a strain our side
+/// had already named, below game and uncontested: the game try (1S-2S-3S,
+/// 1H-1S-2H-3H, 1D-1S-1NT-2NT). With a minimum we would have passed the
+/// contract partner named, which already makes, so the raise shows the
+/// values between the two levels and asks partner to bid game with a
+/// maximum. The first raise of partner's suit (1H-2H) is no game try.
+fn is_invitation(ctx: &Context<'_>, level: u8, strain: Strain) -> bool {
+    let b = ctx.bidding;
+    let Some((i, l, s, holder)) = ctx.last_bid() else {
+        return false;
+    };
+    let named_before = (0..i).any(|j| {
+        b.seat_of(j).side() == ctx.seat.side()
+            && matches!(b.calls()[j], Call::Bid { strain, .. } if strain == s)
+    });
+    ctx.rho_passed()
+        && !is_game(level, strain)
+        && holder == ctx.seat.partner()
+        && s == strain
+        && l + 1 == level
+        && (named_before || strain == Strain::NoTrump)
+}
+
+/// The combined points a game try shows: halfway between the raise's
+/// level and game (24 for 3S or 2NT, 27 for four of a minor).
+fn invitation_points(level: u8, strain: Strain) -> u8 {
+    let game = match strain {
+        Strain::NoTrump => 3,
+        Strain::Hearts | Strain::Spades => 4,
+        Strain::Clubs | Strain::Diamonds => 5,
+    };
+    (min_points(level, strain) + min_points(game, strain)).div_ceil(2)
 }
 
 /// The meaning of a normal pass: with partner holding the contract and no

@@ -1,0 +1,18 @@
+//! Turbo Bridge bidding judgement (issue 20): the game and competitive
+//! decisions behind the largest losses against par on the quality tool's
+//! boards. Each scenario is a hand, the auction so far (dealer North) and
+//! the call expected.
+
+#[path = "common/bidding.rs"]
+#[allow(dead_code)] // each test file uses its own part of the helpers
+mod bidding;
+use bidding::assert_bid;
+
+#[test]
+fn a_raise_to_three_below_game_invites_and_a_maximum_accepts() {
+    // 1S-(2D)-2S-(P)-3S: the opener would have passed 2S with a minimum,
+    // so 3S shows extra values; nine points and four trumps accept.
+    assert_bid("1S 2D 2S P 3S P", "A754.K3.QT95.832", "4S");
+    // A bare raise declines.
+    assert_bid("1S 2D 2S P 3S P", "8754.K3.Q952.832", "Pass");
+}
