@@ -36,7 +36,11 @@ pub(crate) fn normal_bid_meaning(ctx: &Context<'_>, level: u8, strain: Strain) -
         Some((_, _, BidClass::Blackwood | BidClass::KingAsk))
     );
     let mut need = min_points(level, strain).saturating_sub(partner.expected_p());
-    if ctx.jumps(level, strain) >= 1 {
+    if is_jump_raise(ctx, level, strain) {
+        // The jump raise below game invites (1H-1S-3S: 16-18 with four
+        // trumps); it does not demand game.
+        need = need.max(invitation_points(level, strain).saturating_sub(partner.expected_p()));
+    } else if ctx.jumps(level, strain) >= 1 {
         need = need.max(26u8.saturating_sub(partner.expected_p()));
     }
     if is_invitation(ctx, level, strain) {
@@ -103,8 +107,20 @@ fn is_invitation(ctx: &Context<'_>, level: u8, strain: Strain) -> bool {
         && (named_before || strain == Strain::NoTrump)
 }
 
+/// Whether a bid jumps one level in the suit partner bid last, below
+/// game and uncontested.
+fn is_jump_raise(ctx: &Context<'_>, level: u8, strain: Strain) -> bool {
+    strain != Strain::NoTrump
+        && ctx.rho_passed()
+        && !is_game(level, strain)
+        && ctx.jumps(level, strain) == 1
+        && ctx
+            .last_bid()
+            .is_some_and(|(_, _, s, holder)| holder == ctx.seat.partner() && s == strain)
+}
+
 /// The combined points a game try shows: halfway between the raise's
-/// level and game (24 for 3S or 2NT, 27 for four of a minor).
+/// level and game (24 for 3S or 2NT, 28 for four of a minor).
 fn invitation_points(level: u8, strain: Strain) -> u8 {
     let game = match strain {
         Strain::NoTrump => 3,
