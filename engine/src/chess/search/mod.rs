@@ -22,6 +22,36 @@
 //! ordering captures within a victim's value) +8 [−20, +36] over 400 games.
 //! At these searches (depth 9-10) neither paid for itself: a retry wants
 //! longer searches or another tuning, not the same change.
+//!
+//! Later, the same match at 20k nodes over `books/openings.txt` cut to 8
+//! plies (134 openings, each with both colours: 268 games; more would
+//! replay the same openings), a change stopped there unless its centre was
+//! clearly positive:
+//! - late-move reductions adjusted by the move's history both ways (a ply
+//!   less per 32 history points, a ply more per −32, at most two either
+//!   way; bench 349740): +77 =84 −107, −39 [−74, −5]. Most quiet moves
+//!   carry a small negative history (the malus of every move tried before
+//!   a cut-off), so the change mostly reduced more, and that is what cost;
+//! - the same, shortening only (a good history, at most two plies; bench
+//!   356018): +86 =98 −84, +3 [−31, +36];
+//! - the counter-move heuristic (the quiet move that last refuted the
+//!   opponent's piece-to-square, ordered after promotions, before castling
+//!   and the other quiet moves; bench 351713): +91 =80 −97, −8 [−43, +27].
+//!   The killers already sit above the captures in the handbook's order,
+//!   which leaves a counter move little to add;
+//! - futility pruning (`TURBO_EXPERIMENT=futility`, the margins of
+//!   `FUTILITY_MARGIN`; bench 344937): +97 =82 −89, +10 [−24, +45]. Not
+//!   enough to switch it on; its old verdict (−47 in 30 games) is gone;
+//! - endgame scaling of the whole static value (Stockfish's scale
+//!   factors) by the side ahead: without pawns and at most a minor piece
+//!   up, 0/64 below a rook's worth of pieces, else 4/64 against at most a
+//!   minor, else 14/64; bishops of opposite colours and nothing else but
+//!   pawns, 32/64 (8/64 with one pawn left; bench 350066): +86 =93 −89,
+//!   −4 [−38, +30]. Such endings are too rare in 268 games to show. A
+//!   first version that also scaled by three quarters every position with
+//!   opposite bishops and other pieces besides (Stockfish scales only the
+//!   endgame part there; this evaluation has none to scale alone; bench
+//!   355205) stood at +30 =29 −42 (44.1 %) when stopped at 101 games.
 
 mod alphabeta;
 pub mod bench;
@@ -58,7 +88,8 @@ pub const TOLERANCE: i32 = 8;
 /// Compile-time switches, so the engine reads no environment:
 /// `TURBO_ABLATE=null,lmr,see` builds without the named features,
 /// `TURBO_EXPERIMENT=futility` with a feature that has not earned its
-/// place yet (futility pruning scored −47 ± 120 Elo in 30 games at 3+0.03).
+/// place yet (futility pruning scored −47 ± 120 Elo in 30 games at 3+0.03,
+/// later +10 [−24, +45] in 268 games at 20k nodes: see the notes above).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
     pub null_move: bool,
