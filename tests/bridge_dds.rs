@@ -78,6 +78,13 @@ fn matches_brute_force_on_random_endings() {
             expect,
             "case {case}: {pos:?} in {strain}"
         );
+        for target in 0..=left + 1 {
+            assert_eq!(
+                solver.reaches(&pos, strain, target),
+                expect >= target,
+                "case {case}: {target} tricks in {pos:?} ({strain})"
+            );
+        }
         for (card, value) in solver.card_values(&pos, strain) {
             let mut next = pos.clone();
             let winner = next.play(card, strain).expect("legal");

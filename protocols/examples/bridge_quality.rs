@@ -122,6 +122,10 @@ struct Args {
     /// Time limit per simulated call in milliseconds.
     #[arg(long)]
     time_per_call: Option<u64>,
+    /// Random deals simulated at each call that places the contract in
+    /// our own uncontested auction (0: the rules alone; 16 measured).
+    #[arg(long, default_value_t = 0)]
+    placement_samples: usize,
     /// Print each board N or more IMPs from par, or whose play lost a
     /// trick (deal, auction, contract, par, losses).
     #[arg(long)]
@@ -535,6 +539,7 @@ fn main() {
     let mut player = Player::new(options, Some(Solver::new())).with_bidding(BidOptions {
         samples: args.bid_samples,
         time_per_call_ms: args.time_per_call,
+        placement_samples: args.placement_samples,
         seed: args.seed,
     });
     let mut judge = Solver::new();

@@ -16,6 +16,7 @@ pub mod ddtable;
 pub mod deal;
 pub mod hand;
 pub mod par;
+pub mod placement;
 pub mod play;
 pub mod rubber;
 pub mod scoring;

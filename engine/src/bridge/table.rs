@@ -42,6 +42,7 @@ use super::auction_sim::{self, BidOptions};
 use super::bidding::Bidding;
 use super::dds::Solver;
 use super::par::{Par, par};
+use super::placement;
 use super::play::{PlayOptions, choose_card};
 use super::scoring::ns_score;
 use super::seat::SeatPlayer;
@@ -320,8 +321,9 @@ impl Player {
         }
     }
 
-    /// Bid by simulation at the contested calls (see [`auction_sim`]);
-    /// the default bids by the rules alone. Simulation needs the solver.
+    /// Bid by simulation at the contested calls (see [`auction_sim`]) and
+    /// at the calls that place the contract (see [`placement`]); the
+    /// default bids by the rules alone. Simulation needs the solver.
     pub fn with_bidding(mut self, options: BidOptions) -> Player {
         self.bid_options = options;
         self
@@ -329,7 +331,8 @@ impl Player {
 
     /// The call of the player to act in `bidding`, holding `hand`, from
     /// that hand and the auction alone: `FindBid`, or the simulation at a
-    /// contested call. `control` gives the clock of the time limit.
+    /// contested call, then the placement simulation at a call that places
+    /// the contract. `control` gives the clock of the time limit.
     pub fn choose_call(
         &mut self,
         bidding: &Bidding,
@@ -337,20 +340,26 @@ impl Player {
         vulnerability: Vulnerability,
         control: &mut dyn Control<Progress<Card>>,
     ) -> Call {
-        match self.solver.as_mut() {
-            Some(solver) if self.bid_options.samples > 0 => {
-                auction_sim::choose_call(
-                    bidding,
-                    hand,
-                    vulnerability,
-                    &self.bid_options,
-                    solver,
-                    control,
-                )
-                .call
-            }
-            _ => bidding.find_bid(hand),
-        }
+        let Some(solver) = self.solver.as_mut() else {
+            return bidding.find_bid(hand);
+        };
+        let options = &self.bid_options;
+        let rules = if options.samples > 0 {
+            auction_sim::choose_call(bidding, hand, vulnerability, options, solver, control).call
+        } else {
+            bidding.find_bid(hand)
+        };
+        placement::place(
+            bidding,
+            hand,
+            rules,
+            vulnerability,
+            options.placement_samples,
+            options.seed,
+            solver,
+            control,
+        )
+        .call
     }
 
     /// [`Player::choose_call`] for the seat of `view` from that seat's

@@ -134,6 +134,13 @@ pub struct BidArgs {
     #[arg(long, value_name = "MS", allow_negative_numbers = true,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub time_per_call: Option<u64>,
+    /// Random deals simulated at each call of our own uncontested auction
+    /// that places the contract (partscore, game or slam, and the strain),
+    /// solving only the candidate contracts; 0, the default, leaves those
+    /// calls to the rules (16 is the measured setting).
+    #[arg(long, value_name = "N", default_value_t = 0, allow_negative_numbers = true,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=1000))]
+    pub placement_samples: usize,
 }
 
 impl BidArgs {
@@ -141,13 +148,20 @@ impl BidArgs {
     pub const RULES: BidArgs = BidArgs {
         bid_samples: 0,
         time_per_call: None,
+        placement_samples: 0,
     };
+
+    /// Whether any call may be simulated (the solver is then needed).
+    pub fn simulates(&self) -> bool {
+        self.bid_samples > 0 || self.placement_samples > 0
+    }
 
     /// The engine's options, with the session's seed.
     pub fn options(&self, seed: u64) -> BidOptions {
         BidOptions {
             samples: self.bid_samples,
             time_per_call_ms: self.time_per_call,
+            placement_samples: self.placement_samples,
             seed,
         }
     }

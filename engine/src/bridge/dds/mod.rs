@@ -148,6 +148,27 @@ impl Solver {
         tricks as u8
     }
 
+    /// Whether the side to move takes at least `target` of the remaining
+    /// tricks (the trick in progress included): one zero-window search,
+    /// cheaper than the exact count when only a contract's fate matters
+    /// (the bidding's placement asks "does it make?").
+    pub fn reaches(&mut self, position: &Position, strain: Strain, target: u8) -> bool {
+        let board = position.board(strain);
+        let left = board.tricks_left() as i32;
+        let mover_is_ns = board.to_move() & 1 == 0;
+        let ns_target = if mover_is_ns {
+            i32::from(target)
+        } else {
+            left - i32::from(target) + 1
+        };
+        let mut search = self.search(board);
+        let ns_reach = search.ns_reaches(ns_target);
+        let (nodes, trick_nodes) = (search.nodes, search.trick_nodes);
+        self.nodes += nodes;
+        self.trick_nodes += trick_nodes;
+        ns_reach == mover_is_ns
+    }
+
     /// Every legal card of the side to move with the tricks that side takes
     /// (of the remaining ones, the current trick included) after playing
     /// it — the "all cards" mode of solvers. Cards come in hand order.

@@ -114,13 +114,20 @@ impl AuctionFit {
     }
 }
 
-/// A deal of the hidden hands for `view`, kept with the likelihood of the
-/// auction (rejection sampling): the first of up to [`MAX_DRAWS`] draws
-/// that passes, else the likeliest draw.
-fn likely_deal<R: Rng + ?Sized>(view: &View, play: &Play, fit: &AuctionFit, rng: &mut R) -> Deal {
+/// A deal of the hidden hands for `view` (over the hands of `real`, of
+/// which only the visible ones and the set of the hidden cards are read),
+/// kept with the likelihood of the auction (rejection sampling): the first
+/// of up to [`MAX_DRAWS`] draws that passes, else the likeliest draw. The
+/// opening lead and the bidding's placement simulation deal alike.
+pub fn likely_deal<R: Rng + ?Sized>(
+    view: &View,
+    real: &Deal,
+    fit: &AuctionFit,
+    rng: &mut R,
+) -> Deal {
     let mut best: Option<(f64, Deal)> = None;
     for _ in 0..MAX_DRAWS {
-        let deal = view.sample(play, rng);
+        let deal = view.sample_deal(real, rng);
         let likelihood = fit.likelihood(&deal, view.viewer);
         if rng.random::<f64>() < likelihood {
             return deal;
@@ -129,7 +136,7 @@ fn likely_deal<R: Rng + ?Sized>(view: &View, play: &Play, fit: &AuctionFit, rng:
             best = Some((likelihood, deal));
         }
     }
-    best.map_or_else(|| view.sample(play, rng), |(_, d)| d)
+    best.map_or_else(|| view.sample_deal(real, rng), |(_, d)| d)
 }
 
 /// The classes still in the race after `deals` deals: those whose total
@@ -188,7 +195,7 @@ pub fn find_lead<R: Rng + ?Sized>(
         if i > 0 && control.stop_requested() {
             break;
         }
-        let deal = likely_deal(&view, play, &fit, rng);
+        let deal = likely_deal(&view, play.hands(), &fit, rng);
         done += 1;
         if live.len() == classes.len() {
             // Every card still in question: one all-cards analysis.
@@ -351,7 +358,7 @@ mod tests {
         );
         let balanced = (0..200)
             .filter(|_| {
-                let sample = likely_deal(&view, &play, &fit, &mut rng);
+                let sample = likely_deal(&view, play.hands(), &fit, &mut rng);
                 assert_eq!(
                     sample[Seat::North],
                     deal[Seat::North],

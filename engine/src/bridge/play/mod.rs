@@ -8,7 +8,7 @@ mod search;
 mod select;
 mod view;
 
-pub use lead::{AuctionFit, DEFEAT_BONUS, LEAD_SAMPLES, choose_card, find_lead};
+pub use lead::{AuctionFit, DEFEAT_BONUS, LEAD_SAMPLES, choose_card, find_lead, likely_deal};
 pub use search::{CardChoice, DoubleDummy, PlayOptions, find_card};
 pub use select::select;
 pub use view::View;

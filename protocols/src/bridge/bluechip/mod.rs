@@ -39,7 +39,7 @@ pub fn run_client_command(args: &client::ClientArgs) -> Result<client::ClientSum
     let mut link = client::Link::new(reader, stream, transcript);
     // The bidding simulation needs the solver even at the heuristic level.
     let solver = match args.level {
-        filter::Level::Heuristic if args.bidding.bid_samples == 0 => None,
+        filter::Level::Heuristic if !args.bidding.simulates() => None,
         _ => filter::default_solver(),
     };
     client::run_client(&mut link, args, &mut args.player(solver)).map_err(|e| e.to_string())
