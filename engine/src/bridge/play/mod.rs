@@ -3,6 +3,7 @@
 //! with the opening lead simulated over deals that fit the auction.
 
 mod dd;
+mod inference;
 mod lead;
 mod search;
 mod select;
