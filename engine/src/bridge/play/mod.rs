@@ -3,7 +3,6 @@
 //! with the opening lead simulated over deals that fit the auction.
 
 mod dd;
-mod inference;
 mod lead;
 mod search;
 mod select;

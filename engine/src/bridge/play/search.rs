@@ -14,7 +14,6 @@ use rand::Rng;
 
 use crate::bridge::dds::sequence_of;
 
-use super::inference;
 use super::select::select;
 use super::view::View;
 use crate::bridge::bidding::Info;
@@ -224,11 +223,6 @@ pub fn find_card<R: Rng + ?Sized>(
     let fate_open = play.declarer_tricks() < tricks_needed
         && play.declarer_tricks() + tricks_left >= tricks_needed;
     let heuristic_vote = i64::from(options.heuristic_factor.max(1));
-    // Declarer weights each deal by how likely it makes the defenders'
-    // recent cards (`inference`); every bound below counts a deal at its
-    // most.
-    let reads_defenders = declaring && search && !view.is_open();
-    let most = if reads_defenders { inference::FULL } else { 1 };
     // Declarer lets the heuristics part only cards the analysis values
     // alike: its scores are scaled so that every deal's vote together is
     // worth less than one point of the analysis. (Added to the analysis,
@@ -236,7 +230,7 @@ pub fn find_card<R: Rng + ?Sized>(
     // trick a deal, and declarer's heuristics know no finesse, no entry
     // and no safety play.)
     let scale = if declaring && search {
-        heuristic_vote * samples as i64 * most + 1
+        heuristic_vote * samples as i64 + 1
     } else {
         1
     };
@@ -252,7 +246,6 @@ pub fn find_card<R: Rng + ?Sized>(
     let trick_cards: Vec<Card> = play.current_trick().cards().map(|(_, c)| c).collect();
     let mut value = [0i64; 64];
     let mut done = 0;
-    let mut weights = 0i64;
     let unplayed = play
         .hands()
         .hands
@@ -264,15 +257,10 @@ pub fn find_card<R: Rng + ?Sized>(
         }
         let sample = view.sample(play, rng);
         done += 1;
-        let weight = match dd.as_deref_mut() {
-            Some(dd) if reads_defenders => inference::deal_weight(play, &sample, dd),
-            _ => 1,
-        };
-        weights += weight;
         if options.heuristic_factor != 0 || !search {
             let sim = simulation(play, &sample);
             if let Some(h) = select(&sim) {
-                value[h.bit() as usize] += weight * options.heuristic_factor.max(1) as i64;
+                value[h.bit() as usize] += options.heuristic_factor.max(1) as i64;
             }
         }
         if search && let Some(dd) = dd.as_deref_mut() {
@@ -283,8 +271,7 @@ pub fn find_card<R: Rng + ?Sized>(
                 let made = declarer_total >= tricks_needed;
                 let score = options.search_factor as i64
                     * (declarer_total as i64 + if made { made_bonus } else { 0 });
-                value[card.bit() as usize] +=
-                    weight * scale * if declaring { score } else { -score };
+                value[card.bit() as usize] += scale * if declaring { score } else { -score };
             }
         }
         control.report(&Progress {
@@ -293,7 +280,7 @@ pub fn find_card<R: Rng + ?Sized>(
             nodes: 0,
             pv: Vec::new(),
         });
-        let left = (samples - done) as i64 * most;
+        let left = (samples - done) as i64;
         let reach = Reach {
             other: per_deal_spread * left,
             // Touching cards take the same tricks in every deal: only the
@@ -308,8 +295,7 @@ pub fn find_card<R: Rng + ?Sized>(
         .iter()
         .map(|c| {
             let total = value[c.bit() as usize] as f64 / scale as f64;
-            // The mean over the deals, by their weights.
-            (c, total / weights.max(1) as f64)
+            (c, total / done.max(1) as f64)
         })
         .collect();
     // Best value first; among equals the lowest card (trumps count high).
