@@ -69,7 +69,7 @@ pub struct PlayOptions {
     /// (for either hand) takes twice as many.
     pub samples: usize,
     /// `HeurisFac`: bonus for the card the heuristics select, per deal.
-    /// For declarer, searching, it only parts cards the analysis values
+    /// When the analysis is used it only parts cards the analysis values
     /// alike.
     pub heuristic_factor: i32,
     /// `SearchFac`: value of one trick of the double-dummy analysis;
@@ -223,13 +223,14 @@ pub fn find_card<R: Rng + ?Sized>(
     let fate_open = play.declarer_tricks() < tricks_needed
         && play.declarer_tricks() + tricks_left >= tricks_needed;
     let heuristic_vote = i64::from(options.heuristic_factor.max(1));
-    // Declarer lets the heuristics part only cards the analysis values
-    // alike: its scores are scaled so that every deal's vote together is
-    // worth less than one point of the analysis. (Added to the analysis,
-    // a vote of 1 a deal against 4 a trick overrode up to a quarter of a
-    // trick a deal, and declarer's heuristics know no finesse, no entry
-    // and no safety play.)
-    let scale = if declaring && search {
+    // The heuristics part only cards the analysis values alike: the
+    // scores are scaled so that every deal's vote together is worth less
+    // than one point of the analysis. (Added to the analysis, a vote of 1
+    // a deal against 4 a trick overrode up to a quarter of a trick a
+    // deal; declarer's heuristics know no finesse, no entry and no safety
+    // play, the defenders' cash a top trick and play second hand low
+    // whatever the deal.)
+    let scale = if search {
         heuristic_vote * samples as i64 + 1
     } else {
         1
@@ -439,6 +440,36 @@ mod tests {
         };
         // The two of clubs takes a trick more in one deal of six: a sixth
         // of a trick a deal, less than the heuristics' vote (a quarter).
+        let choice = find_card(
+            &play,
+            &[Info::default(); 4],
+            2,
+            &PlayOptions::default(),
+            Some(&mut scripted),
+            &mut rng,
+            &mut crate::control::Unlimited,
+        )
+        .expect("a card");
+        assert_eq!(choice.card, card("C2"), "{choice:?}");
+    }
+
+    #[test]
+    fn defenders_heuristics_only_part_cards_the_analysis_values_alike() {
+        // The same cards with East declaring: South, a defender, won the
+        // first trick and leads from SA C2; the heuristics cash the ace
+        // (a top trick) in every deal.
+        let deal: Deal = "N:3..2.3 K..3.4 A..A.2 .AK.4.".parse().expect("deal");
+        let mut play = Play::from_position(&deal, Strain::NoTrump, Seat::East, Seat::West);
+        for c in ["D4", "D2", "D3", "DA"] {
+            play.play(card(c)).expect("legal");
+        }
+        assert_eq!(play.next_seat(), Seat::South);
+        let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(1);
+        let mut scripted = Scripted {
+            better: card("C2"),
+            every: 6,
+            deals: 0,
+        };
         let choice = find_card(
             &play,
             &[Info::default(); 4],
