@@ -134,6 +134,18 @@ fn contenders(candidates: &[Candidate]) -> Vec<Call> {
         .collect()
 }
 
+/// `hand` at `me` and the other cards in any order at the other seats:
+/// the samplers read only the set of the unseen cards from it.
+pub(crate) fn placeholder_deal(me: Seat, hand: Hand) -> Deal {
+    let mut deal = Deal::default();
+    deal[me] = hand;
+    let mut rest = FULL_DECK.difference(hand).iter();
+    for seat in Seat::ALL.into_iter().filter(|&s| s != me) {
+        deal[seat] = rest.by_ref().take(13).collect();
+    }
+    deal
+}
+
 /// The auction finished by the rules on a sampled deal after `call`.
 pub(crate) fn rollout(bidding: &Bidding, call: Call, deal: &Deal) -> Option<Contract> {
     let mut b = bidding.clone();
@@ -197,13 +209,7 @@ pub fn choose_call<P, C: Control<P> + ?Sized>(
     let reference = calls.iter().position(|&c| c == rules);
     let me = bidding.next_seat();
     let view = View::auction(me, bidding.infos());
-    // Any placement of the unseen cards: only the set is read.
-    let mut placeholder = Deal::default();
-    placeholder[me] = hand;
-    let mut rest = FULL_DECK.difference(hand).iter();
-    for seat in Seat::ALL.into_iter().filter(|&s| s != me) {
-        placeholder[seat] = rest.by_ref().take(13).collect();
-    }
+    let placeholder = placeholder_deal(me, hand);
     let sign = if me.side() == Side::NorthSouth { 1 } else { -1 };
     let mut rng = call_rng(options.seed, hand, bidding);
     let start = control.elapsed_ms();

@@ -27,12 +27,12 @@
 //! so a seat at a table manager makes the call the whole-deal program
 //! makes.
 
-use super::auction_sim::{call_rng, rollout};
-use super::bidding::{BidClass, Bidding, HandShape, is_game};
+use super::auction_sim::{call_rng, placeholder_deal, rollout};
+use super::bidding::{BidClass, Bidding, HandShape, game_level};
 use super::dds::{Position, Solver};
 use super::play::{AuctionFit, View, likely_deal};
 use super::scoring::{imps, ns_score};
-use super::{Call, Contract, Deal, FULL_DECK, Hand, Seat, Side, Strain, Suit, Vulnerability};
+use super::{Call, Contract, Deal, Hand, Side, Strain, Suit, Vulnerability};
 use crate::control::Control;
 
 /// Deals a placement call simulates when the simulation is turned on
@@ -195,11 +195,6 @@ fn strains(bidding: &Bidding, hand: Hand) -> Vec<Strain> {
     strains
 }
 
-/// The level of game in `strain`.
-fn game_level(strain: Strain) -> u8 {
-    (3..=5).find(|&l| is_game(l, strain)).unwrap_or(5)
-}
-
 /// The candidate calls with the contract each ends the auction in: pass
 /// (partner's contract, above one of a suit) unless the system forbids
 /// passing, and game and
@@ -336,13 +331,7 @@ pub fn place<P, C: Control<P> + ?Sized>(
     let me = bidding.next_seat();
     let view = View::auction(me, bidding.infos());
     let fit = AuctionFit::new(bidding);
-    // Any placement of the unseen cards: only the set is read.
-    let mut placeholder = Deal::default();
-    placeholder[me] = hand;
-    let mut rest = FULL_DECK.difference(hand).iter();
-    for seat in Seat::ALL.into_iter().filter(|&s| s != me) {
-        placeholder[seat] = rest.by_ref().take(13).collect();
-    }
+    let placeholder = placeholder_deal(me, hand);
     let sign = if me.side() == Side::NorthSouth { 1 } else { -1 };
     let mut rng = call_rng(seed ^ SEED_SALT, hand, bidding);
     let mut totals = vec![0i64; candidates.len()];
@@ -402,11 +391,11 @@ pub fn place<P, C: Control<P> + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bridge::Card;
     use crate::bridge::auction_sim::BidOptions;
     use crate::bridge::dds::Position;
     use crate::bridge::play::PlayOptions;
     use crate::bridge::table::Player;
+    use crate::bridge::{Card, Seat};
     use crate::control::{Progress, Unlimited};
 
     /// A bidding position with `calls` made so far.

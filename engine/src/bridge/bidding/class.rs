@@ -316,13 +316,18 @@ pub(crate) fn transfer_target(strain: Strain) -> Strain {
     }
 }
 
+/// The lowest level at which a contract in this strain scores a game.
+pub fn game_level(strain: Strain) -> u8 {
+    match strain {
+        Strain::NoTrump => 3,
+        Strain::Hearts | Strain::Spades => 4,
+        Strain::Clubs | Strain::Diamonds => 5,
+    }
+}
+
 /// Whether a contract at this level in this strain scores a game.
 pub fn is_game(level: u8, strain: Strain) -> bool {
-    match strain {
-        Strain::NoTrump => level >= 3,
-        Strain::Hearts | Strain::Spades => level >= 4,
-        Strain::Clubs | Strain::Diamonds => level >= 5,
-    }
+    level >= game_level(strain)
 }
 
 /// The competitive doubles: a takeout double of a low suit bid before our

@@ -17,7 +17,7 @@ mod notrump_rebid;
 mod response;
 mod system;
 
-pub use class::{BidClass, is_game};
+pub use class::{BidClass, game_level, is_game};
 pub use convention_card::convention_card;
 pub use explain::{Explanation, explain_auction};
 pub use info::{HandShape, Info, MAX_POINTS};

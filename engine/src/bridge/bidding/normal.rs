@@ -2,7 +2,7 @@
 //! `NormalDBL`: the judgement behind the natural calls, plus the decisions
 //! of the Blackwood asker.
 
-use super::class::{BidClass, Context, is_game};
+use super::class::{BidClass, Context, game_level, is_game};
 use super::info::{HandShape, MAX_POINTS};
 use super::meaning::{Meaning, Requirement};
 use crate::bridge::{Call, Strain, Suit};
@@ -122,12 +122,7 @@ fn is_jump_raise(ctx: &Context<'_>, level: u8, strain: Strain) -> bool {
 /// The combined points a game try shows: halfway between the raise's
 /// level and game (24 for 3S or 2NT, 28 for four of a minor).
 fn invitation_points(level: u8, strain: Strain) -> u8 {
-    let game = match strain {
-        Strain::NoTrump => 3,
-        Strain::Hearts | Strain::Spades => 4,
-        Strain::Clubs | Strain::Diamonds => 5,
-    };
-    (min_points(level, strain) + min_points(game, strain)).div_ceil(2)
+    (min_points(level, strain) + min_points(game_level(strain), strain)).div_ceil(2)
 }
 
 /// The meaning of a normal pass: with partner holding the contract and no
@@ -217,15 +212,11 @@ fn level_value(level: u8, strain: Strain, exploration: bool) -> i32 {
     if exploration {
         return -6 * level as i32;
     }
-    let game_level = match strain {
-        Strain::NoTrump => 3,
-        Strain::Hearts | Strain::Spades => 4,
-        Strain::Clubs | Strain::Diamonds => 5,
-    };
+    let game = game_level(strain);
     match level {
         7 => 80,
         6 => 60,
-        l if l >= game_level => 30 - 10 * (l - game_level) as i32,
+        l if l >= game => 30 - 10 * (l - game) as i32,
         l => 3 * l as i32,
     }
 }
