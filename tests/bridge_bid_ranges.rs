@@ -6,7 +6,7 @@
 #[path = "common/bidding.rs"]
 #[allow(dead_code)] // each test file uses its own part of the helpers
 mod bidding;
-use bidding::auction;
+use bidding::{auction, call};
 
 use engine::bridge::bidding::{Bidding, HandShape};
 use engine::bridge::{Call, Deal, Seat};
@@ -43,6 +43,15 @@ fn a_game_bid_denies_slam_values() {
     let b = auction("1C P 1S P 2C P 3NT P");
     let south = b.info(Seat::South);
     assert!(south.max_p <= 20, "{south:?}");
+}
+
+#[test]
+fn a_minor_raise_past_3nt_is_capped_by_the_minor_game() {
+    // 1C-1H-2C-2D-3D-4D: four of a minor is short of the 29 points of
+    // five, not of 3NT's 26 (which the 12 points it shows already pass).
+    let b = auction("1C P 1H P 2C P 2D P 3D P");
+    let shown = b.meaning(call("4D")).revealed;
+    assert!(shown.min_p == 12 && shown.max_p >= 14, "{shown:?}");
 }
 
 #[test]

@@ -82,7 +82,9 @@ pub(crate) fn normal_bid_meaning(ctx: &Context<'_>, level: u8, strain: Strain) -
     let mut meaning: Meaning = req.into();
     meaning.revealed.min_p = need;
     if !asking && let Some(cap) = constructive_cap(ctx, level, strain) {
-        meaning.revealed.max_p = cap.max(need);
+        // A bid whose minimum already reaches the cap (an invitation the
+        // rules count partner short for) keeps the same tolerance above it.
+        meaning.revealed.max_p = cap.max(need.saturating_add(CAP_TOLERANCE)).min(MAX_POINTS);
     }
     meaning
 }
@@ -98,7 +100,7 @@ const CAP_TOLERANCE: u8 = 2;
 /// The upper limit of a natural bid in our own constructive auction (the
 /// opponents have only passed, partner has bid): `MinPoints` read the
 /// other way round. A bid below game says the partnership's game, 26
-/// points, was not there (the bidder with them bids game, 1C-1S-2C is no
+/// points (29 for five of a minor once past 3NT), was not there (the bidder with them bids game, 1C-1S-2C is no
 /// 20-count); a game bid or a jump that demands game says a slam, 33, was
 /// not. Without the cap a minimum rebid kept the opening's 23 and a
 /// responder's rebid no limit at all, and the placement simulation dealt
@@ -114,7 +116,12 @@ fn constructive_cap(ctx: &Context<'_>, level: u8, strain: Strain) -> Option<u8> 
     }
     let invites = is_jump_raise(ctx, level, strain) || is_invitation(ctx, level, strain);
     let goal = if !is_game(level, strain) && (invites || ctx.jumps(level, strain) == 0) {
-        min_points(3, Strain::NoTrump)
+        // Past 3NT only the minor game is left (1C-1H-2C-2D-3D-4D).
+        if level >= 4 {
+            min_points(game_level(strain), strain)
+        } else {
+            min_points(3, Strain::NoTrump)
+        }
     } else {
         min_points(6, Strain::NoTrump)
     };
