@@ -14,6 +14,10 @@
 //! (or the bidder holds seven). The rules' own call is the reference: on
 //! each deal the rules finish the auction after it, and a candidate
 //! replaces it only when it gains [`MIN_GAIN`] IMPs a deal on average.
+//! Each candidate is scored where the rules finish the auction after it
+//! too: partner reads the call by the system and may go on (a raise of a
+//! shutout to game reads as 25 points, and the shutout bidder asks for
+//! aces), so a candidate is a call, and its contract only a name.
 //!
 //! The deals are the opening lead's ([`likely_deal`]): the lengths and
 //! ranges of [`View::auction`], each deal kept with the chance that the
@@ -96,8 +100,9 @@ pub fn card_text() -> String {
          suit), or game in notrump or in a suit where the partnership has shown {FIT} \
          cards (or the bidder holds {OWN_SUIT}), or a small slam there when the bidder's \
          points and partner's fewest shown come to {SLAM_FLOOR}. N deals of the \
-         unseen hands consistent with the auction are solved double dummy for each \
-         candidate and for the auction the rules would bid; a candidate replaces \
+         unseen hands consistent with the auction are solved double dummy for the \
+         contract the rules reach after each candidate (partner may bid on) and \
+         after the rules' own call; a candidate replaces \
          the rules' call when it wins {MIN_GAIN} IMP a deal or more on average, and more \
          than {CONFIDENCE} standard errors of that average. The call means what the table \
          above says; answers to Stayman, Blackwood and the king ask are never \
@@ -343,8 +348,15 @@ pub fn place<P, C: Control<P> + ?Sized>(
         }
         let deal = likely_deal(&view, &placeholder, &fit, &mut rng);
         let reference = rollout(bidding, rules, &deal);
+        // Partner reads a placement call by the rules and may go on (the
+        // shutout bidder takes the raise to game for 25 points and asks
+        // for aces): each candidate is scored where the rules then end.
+        let outcomes: Vec<Option<Contract>> = candidates
+            .iter()
+            .map(|&(call, _)| rollout(bidding, call, &deal))
+            .collect();
         let mut fates = Fates::new(&deal);
-        for &contract in candidates.iter().map(|(_, c)| c).chain(reference.iter()) {
+        for &contract in outcomes.iter().flatten().chain(reference.iter()) {
             fates.ask(contract);
         }
         let mut score = |contract: Option<Contract>| {
@@ -353,8 +365,8 @@ pub fn place<P, C: Control<P> + ?Sized>(
             })
         };
         let base = score(reference);
-        for (k, &(_, contract)) in candidates.iter().enumerate() {
-            let gain = i64::from(imps(score(Some(contract)) - base));
+        for (k, &outcome) in outcomes.iter().enumerate() {
+            let gain = i64::from(imps(score(outcome) - base));
             totals[k] += gain;
             squares[k] += gain * gain;
         }
@@ -456,6 +468,41 @@ mod tests {
         let east_leads = Position::new(&deal, Seat::East).expect("position");
         let north = 13 - Solver::new().tricks(&east_leads, Strain::Clubs);
         assert_eq!(north, 12, "6C makes double dummy");
+    }
+
+    /// 3H Pass: North's shutout shows seven hearts and at most 11
+    /// high-card points; South holds AQ4.2.AKJ95.QJT8. Four hearts makes,
+    /// but the rules read the raise as 25 points and the shutout bidder
+    /// asks for aces and bids the slam that fails (seed 1 board 53 of
+    /// `bridge_quality --placement-samples 16`): scored where the auction
+    /// really ends, the raise is no placement.
+    #[test]
+    fn a_placement_counts_partner_bidding_on() {
+        let deal: Deal = "N:97.AKT9863.63.53 KJ8.74.QT4.AK742 AQ4.2.AKJ95.QJT8 T6532.QJ5.872.96"
+            .parse()
+            .expect("deal");
+        let b = auction(Seat::North, &["3H", "Pass"]);
+        let hand = deal[Seat::South];
+        let raise = Call::bid(4, Strain::Hearts).expect("4H");
+        let mut after = b.clone();
+        after.push(raise).expect("legal");
+        after.push(Call::Pass).expect("legal");
+        assert_eq!(
+            after.find_bid(deal[Seat::North]),
+            Call::bid(4, Strain::NoTrump).expect("4NT")
+        );
+        let rules = b.find_bid(hand);
+        let placement = place::<Progress<Card>, _>(
+            &b,
+            hand,
+            rules,
+            Vulnerability::NS,
+            SAMPLES,
+            1,
+            &mut Solver::new(),
+            &mut Unlimited,
+        );
+        assert_ne!(placement.call, raise, "{placement:?}");
     }
 
     /// Without deals, or away from a placement call, the rules decide.
