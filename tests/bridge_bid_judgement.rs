@@ -6,7 +6,7 @@
 #[path = "common/bidding.rs"]
 #[allow(dead_code)] // each test file uses its own part of the helpers
 mod bidding;
-use bidding::assert_bid;
+use bidding::{assert_bid, assert_bid_not};
 
 #[test]
 fn a_raise_to_three_below_game_invites_and_a_maximum_accepts() {
@@ -26,4 +26,24 @@ fn the_opener_jump_raise_invites() {
     // eight points accept.
     assert_bid("1H P 1S P 3S P", "KJ96.842.Q943.65", "Pass");
     assert_bid("1H P 1S P 3S P", "KJ96.84.Q943.J65", "4S");
+}
+
+#[test]
+fn the_responsive_double_after_partners_takeout_double_is_raised() {
+    // 1H (X) 2H: with both minors and eight points, West competes with
+    // the responsive double (a penalty double of their fit made no sense).
+    assert_bid("1H X 2H", "84.732.KJ84.QJ93", "X");
+    // The takeout doubler answers in the better of the minors shown.
+    assert_bid("1H X 2H X P", "AK52.4.A973.K852", "3C");
+    // Without the minors West does not double.
+    assert_bid_not("1H X 2H", "8432.732.KJ8.QJ9", "X");
+}
+
+#[test]
+fn a_new_suit_over_partners_weak_two_is_forcing() {
+    // 2H P 2S: five spades and opening values, forcing for one round.
+    // The weak two-bidder raises with three-card support (the eight-card
+    // fit) and otherwise rebids the six-card suit; it never passes.
+    assert_bid("2H P 2S P", "Q72.KQT984.84.62", "3S");
+    assert_bid("2H P 2S P", "7.KQT984.843.J62", "3H");
 }

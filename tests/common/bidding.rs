@@ -35,3 +35,9 @@ pub fn assert_bid(calls: &str, h: &str, expected: &str) {
         "after [{calls}] with {h}: {got} instead of {expected}"
     );
 }
+
+#[track_caller]
+pub fn assert_bid_not(calls: &str, h: &str, unexpected: &str) {
+    let got = bid(calls, h);
+    assert_ne!(got, call(unexpected), "after [{calls}] with {h}");
+}

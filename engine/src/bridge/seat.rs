@@ -116,6 +116,7 @@ impl SeatPlayer {
     /// its contracts at (none until told).
     pub fn with_vulnerability(mut self, vulnerability: Vulnerability) -> SeatPlayer {
         self.vulnerability = vulnerability;
+        self.bidding = self.bidding.with_vulnerability(vulnerability);
         self
     }
 

@@ -179,7 +179,7 @@ impl Table {
         Ok(Table {
             deal,
             vulnerability,
-            bidding: Bidding::new(dealer),
+            bidding: Bidding::new(dealer).with_vulnerability(vulnerability),
             play: None,
         })
     }
@@ -340,6 +340,13 @@ impl Player {
         vulnerability: Vulnerability,
         control: &mut dyn Control<Progress<Card>>,
     ) -> Call {
+        let at_vulnerability;
+        let bidding = if bidding.vulnerability() == vulnerability {
+            bidding
+        } else {
+            at_vulnerability = bidding.clone().with_vulnerability(vulnerability);
+            &at_vulnerability
+        };
         let Some(solver) = self.solver.as_mut() else {
             return bidding.find_bid(hand);
         };
@@ -592,6 +599,25 @@ mod tests {
             .parse()
             .expect("deal");
         Table::new(deal, Seat::North, Vulnerability::None).expect("full deal")
+    }
+
+    #[test]
+    fn the_bidding_knows_the_boards_vulnerability() {
+        // The calls that weigh a sacrifice read it from the bidding: the
+        // table's and a seat's bidding carry the board's, and so does the
+        // auction after calls.
+        let deal = *table().deal();
+        let mut t = Table::new(deal, Seat::North, Vulnerability::EW).expect("full deal");
+        t.call(Call::Pass).expect("pass is legal");
+        assert_eq!(t.bidding().vulnerability(), Vulnerability::EW);
+        let seat = SeatPlayer::new(Seat::South, deal[Seat::South], Seat::North)
+            .expect("13 cards")
+            .with_vulnerability(Vulnerability::Both);
+        assert_eq!(seat.bidding().vulnerability(), Vulnerability::Both);
+        assert_eq!(
+            Bidding::new(Seat::North).vulnerability(),
+            Vulnerability::None
+        );
     }
 
     #[test]

@@ -63,6 +63,11 @@ pub enum BidClass {
     TakeoutJumpAdvance,
     /// 1NT over the opponents' opening: 15-18 with their suit stopped.
     NotrumpOvercall,
+    /// The responsive double: partner doubled their opening of one of a
+    /// suit for takeout and the opener's partner raised it to two or
+    /// three; the double shows the two suits of the other rank (the minors
+    /// over a major, the majors over a minor) and competitive values.
+    ResponsiveDouble,
     // Conventions of the Goren-style system added to the handbook's
     // (issue 20).
     /// Jacoby transfer over partner's 1NT (2D, 2H) or 2NT (3D, 3H): five
@@ -75,6 +80,9 @@ pub enum BidClass {
     WeakTwo,
     /// 2NT over partner's weak two: forcing, asks for shortness.
     WeakTwoAsk,
+    /// A new suit over partner's weak two without a jump: five cards or
+    /// more and opening values, forcing for one round.
+    WeakTwoNewSuit,
     /// The weak two-bidder's answer: three of the suit with a minimum,
     /// a new suit with a maximum and a singleton or void there, 3NT with a
     /// maximum and no shortness.
@@ -103,6 +111,7 @@ impl BidClass {
                 | BidClass::KingAsk
                 | BidClass::Transfer
                 | BidClass::WeakTwoAsk
+                | BidClass::WeakTwoNewSuit
                 | BidClass::JacobyTwoNotrump
         )
     }
@@ -212,8 +221,12 @@ impl Context<'_> {
             && i + 2 == b.len()
             && (self.rho_passed() || b.calls().last() == Some(&Call::Redouble))
             && self.last_bid().is_some_and(|(bi, _, _, _)| bi < i);
-        (standing && matches!(class, BidClass::TakeoutDouble | BidClass::NegativeDouble))
-            .then_some(class)
+        (standing
+            && matches!(
+                class,
+                BidClass::TakeoutDouble | BidClass::NegativeDouble | BidClass::ResponsiveDouble
+            ))
+        .then_some(class)
     }
 
     /// The suit of partner's weak two-bid, if partner opened one.
@@ -341,6 +354,9 @@ fn double_class(ctx: &Context<'_>, call: Call, open_idx: usize, opener: Seat) ->
     let b = ctx.bidding;
     let (bid_idx, level, strain, holder) = ctx.last_bid()?;
     let suit = strain.trump()?;
+    if is_responsive(ctx, open_idx, opener) {
+        return Some(BidClass::ResponsiveDouble);
+    }
     if holder.side() == ctx.seat.side() || level > 2 {
         return None;
     }
@@ -370,6 +386,32 @@ fn double_class(ctx: &Context<'_>, call: Call, open_idx: usize, opener: Seat) ->
         .any(|m| Some(m) != opened && m != suit);
     (partner_opened_one && ctx.own_last().is_none() && overcall_now && unbid_major)
         .then_some(BidClass::NegativeDouble)
+}
+
+/// Whether a double now is responsive: the opponents opened one of a
+/// suit, partner doubled it for takeout, and the opener's partner raised
+/// the suit to two or three; we have not called yet.
+fn is_responsive(ctx: &Context<'_>, open_idx: usize, opener: Seat) -> bool {
+    let b = ctx.bidding;
+    let Some((pi, _, BidClass::TakeoutDouble)) = ctx.partner_last() else {
+        return false;
+    };
+    let Some((bid_idx, level, strain, holder)) = ctx.last_bid() else {
+        return false;
+    };
+    let opened = match b.calls()[open_idx] {
+        Call::Bid { level: 1, strain } => Some(strain),
+        _ => None,
+    };
+    opener.side() != ctx.seat.side()
+        && b.classes()[open_idx] == BidClass::OpeningOneSuit
+        && pi == open_idx + 1
+        && bid_idx == pi + 1
+        && bid_idx + 1 == b.len()
+        && holder == opener.partner()
+        && opened == Some(strain)
+        && (2..=3).contains(&level)
+        && ctx.own_last().is_none()
 }
 
 /// The strain of the player to act's own last bid (the opener's major
@@ -583,6 +625,15 @@ pub(crate) fn bid_class(ctx: &Context<'_>, call: Call) -> BidClass {
                     } =>
             {
                 return BidClass::WeakTwoAsk;
+            }
+            BidClass::WeakTwo
+                if matches!(call, Call::Bid { level, strain }
+                    if strain != Strain::NoTrump
+                        && strain != last_strain
+                        && level <= 3
+                        && ctx.jumps(level, strain) == 0) =>
+            {
+                return BidClass::WeakTwoNewSuit;
             }
             _ => {}
         }

@@ -104,6 +104,8 @@ const SECTIONS: &[Section] = &[
             ("1H X", "XX 1S 1NT 2H 2NT 3H"),
             ("1H X P", "P 1S 1NT 2C 2S"),
             ("1H X 2H", "X P 2S 3C"),
+            ("1D X 2D", "X"),
+            ("1H X 2H X P", "3C 3D"),
             ("1H 1S P", "P 1NT 2C 2S 3S"),
             ("1H 2C 2H", "X P 3C"),
             ("1H P 2H X", "P XX 2S 3H"),

@@ -24,7 +24,7 @@ pub use info::{HandShape, Info, MAX_POINTS};
 pub use meaning::{Meaning, Requirement, Special};
 pub use normal::min_points;
 
-use crate::bridge::{Auction, AuctionError, Call, Hand, Seat};
+use crate::bridge::{Auction, AuctionError, Call, Hand, Seat, Vulnerability};
 use class::Context;
 
 /// An auction together with the class of every call and what each player
@@ -34,6 +34,9 @@ pub struct Bidding {
     auction: Auction,
     classes: Vec<BidClass>,
     info: [Info; 4],
+    /// The board's vulnerability: what a sacrifice costs against the
+    /// opponents' game.
+    vulnerability: Vulnerability,
 }
 
 /// One candidate call as `FindBid` saw it.
@@ -50,7 +53,19 @@ impl Bidding {
             auction: Auction::new(dealer),
             classes: Vec::new(),
             info: [Info::default(); 4],
+            vulnerability: Vulnerability::None,
         }
+    }
+
+    /// The same auction on a board of this vulnerability (none unless
+    /// told): the calls that weigh a sacrifice read it.
+    pub fn with_vulnerability(mut self, vulnerability: Vulnerability) -> Bidding {
+        self.vulnerability = vulnerability;
+        self
+    }
+
+    pub fn vulnerability(&self) -> Vulnerability {
+        self.vulnerability
     }
 
     /// Replays the calls of an auction, reading each into `Info`.

@@ -114,6 +114,23 @@ pub(crate) fn meaning(ctx: &Context<'_>, class: BidClass, call: Call) -> Meaning
             }
             r
         }
+        BidClass::ResponsiveDouble => {
+            let level = level_doubled(ctx);
+            let mut r = Requirement::points(
+                RESPONSIVE_POINTS + 2 * (level.saturating_sub(2)),
+                MAX_POINTS,
+            );
+            let theirs = ctx.last_bid().and_then(|(_, _, s, _)| s.trump());
+            let other_rank = if theirs.is_some_and(|s| s.index() >= 2) {
+                [Suit::Clubs, Suit::Diamonds]
+            } else {
+                [Suit::Hearts, Suit::Spades]
+            };
+            for s in other_rank {
+                r = r.with_len(s, 4);
+            }
+            r
+        }
         BidClass::TakeoutAdvance => with_suit(Requirement::points(0, 8), 4),
         BidClass::TakeoutJumpAdvance => with_suit(Requirement::points(9, 12), 4),
         BidClass::NotrumpOvercall => {
@@ -132,6 +149,7 @@ pub(crate) fn meaning(ctx: &Context<'_>, class: BidClass, call: Call) -> Meaning
                 None => Requirement::points(14, MAX_POINTS),
             }
         }
+        BidClass::WeakTwoNewSuit => with_suit(Requirement::points(14, MAX_POINTS), 5),
         BidClass::WeakTwoAnswer => match own_suit(ctx) {
             Some(own) if suit == Some(own) => Requirement::hcp(5, 7),
             _ => match suit {
@@ -159,6 +177,10 @@ pub(crate) fn meaning(ctx: &Context<'_>, class: BidClass, call: Call) -> Meaning
             (_, Some(s)) => Requirement::points(13, MAX_POINTS).with(Special::Short(s)),
             (_, None) => Requirement::points(16, 17).with(Special::NoShortness),
         },
+        // The takeout double already showed the values and three cards.
+        BidClass::NormalBid if is_responsive_answer(ctx, level, strain) => {
+            with_suit(Requirement::default(), 3)
+        }
         BidClass::NormalBid => {
             return notrump_rebid::responder_notrump_rebid(ctx, call)
                 .unwrap_or_else(|| normal::normal_bid_meaning(ctx, level, strain));
@@ -170,6 +192,10 @@ pub(crate) fn meaning(ctx: &Context<'_>, class: BidClass, call: Call) -> Meaning
     };
     req.into()
 }
+
+/// The points of a responsive double of their raise to two (two more at
+/// three): with partner's takeout double opposite, enough to compete.
+const RESPONSIVE_POINTS: u8 = 7;
 
 /// The high-card points of an overcall at `level`: 8 at the one level,
 /// then 9 and four more a level. Measured with bridge_quality
@@ -238,6 +264,31 @@ fn takeout_double_meaning(ctx: &Context<'_>, level: u8) -> Meaning {
     meaning
 }
 
+/// The takeout doubler's answer to partner's responsive double: the
+/// longer of the two suits partner showed, at the cheapest level (three
+/// cards make the eight-card fit the double promised).
+fn responsive_answer_value(
+    ctx: &Context<'_>,
+    hand: &HandShape,
+    level: u8,
+    strain: Strain,
+) -> Option<i32> {
+    let suit = strain.trump()?;
+    is_responsive_answer(ctx, level, strain)
+        .then(|| 60 + 5 * hand.len[suit.index()] as i32 + hand.suit_preference(suit).min(10))
+}
+
+/// Whether a bid answers partner's responsive double in one of the suits
+/// it showed, at the cheapest level.
+fn is_responsive_answer(ctx: &Context<'_>, level: u8, strain: Strain) -> bool {
+    let partner = ctx.bidding.info(ctx.seat.partner());
+    ctx.answering_double() == Some(BidClass::ResponsiveDouble)
+        && strain
+            .trump()
+            .is_some_and(|s| partner.min_len[s.index()] >= 4)
+        && level == ctx.cheapest_level(strain)
+}
+
 /// How much the system prefers a class when the hand fits several: the
 /// conventional and more descriptive calls first.
 fn priority(class: BidClass, strain: Strain) -> i32 {
@@ -273,7 +324,7 @@ fn priority(class: BidClass, strain: Strain) -> i32 {
         | BidClass::NormalBid => 0,
         BidClass::Illegal => -1000,
         BidClass::TakeoutDouble => 50,
-        BidClass::NegativeDouble => 55,
+        BidClass::NegativeDouble | BidClass::ResponsiveDouble => 55,
         BidClass::TakeoutAdvance | BidClass::TakeoutJumpAdvance => 50,
         BidClass::NotrumpOvercall => 70,
         BidClass::JacobyTwoNotrump => 90,
@@ -281,6 +332,7 @@ fn priority(class: BidClass, strain: Strain) -> i32 {
         BidClass::WeakTwo => 55,
         BidClass::TransferCompletion | BidClass::WeakTwoAnswer | BidClass::JacobyAnswer => 60,
         BidClass::WeakTwoAsk => 40,
+        BidClass::WeakTwoNewSuit => 35,
     }
 }
 
@@ -299,13 +351,18 @@ pub(crate) fn evaluate(
         Call::Bid { level, strain } => (level, strain),
         _ => (0, Strain::NoTrump),
     };
+    if class == BidClass::NormalBid
+        && let Some(value) = responsive_answer_value(ctx, hand, level, strain)
+    {
+        return value;
+    }
     let suit_choice = suit_of(strain).map_or(0, |s| hand.suit_preference(s));
     let judgement = match class {
         BidClass::NewSuitOne
         | BidClass::NewSuitTwo
         | BidClass::Overcall
         | BidClass::WeakTakeout => suit_choice,
-        BidClass::NotrumpJumpSuit => suit_choice,
+        BidClass::NotrumpJumpSuit | BidClass::WeakTwoNewSuit => suit_choice,
         // Partner's takeout double asks most for a major.
         BidClass::TakeoutAdvance | BidClass::TakeoutJumpAdvance => {
             suit_choice
