@@ -12,6 +12,13 @@
 //! alike, so a signal never costs a trick the analysis sees (it may be
 //! forced otherwise: then the card says nothing true, and partner's reading
 //! only weighs the deals, never rules one out). Trumps carry no signal.
+//!
+//! Measured with `bridge_quality --seed 1` (default options): on the first
+//! 100 boards the defenders lost 0.470 double-dummy tricks a board instead
+//! of 0.480 (0.440 instead of 0.480 on the first 50), declarer 0.440
+//! instead of 0.480 (its play follows other cards); on 200 boards 0.485
+//! for the defenders and 0.480 for declarer. A few boards either way: the
+//! goal (at most 0.50 in defence) holds, the gain is within the noise.
 
 use rand::{Rng, RngExt};
 
