@@ -133,12 +133,18 @@ const SECTIONS: &[Section] = &[
     },
 ];
 
-/// How the defenders' cards carry information. The card play
-/// (`play::select`, Monte-Carlo `FindCard`) gives no card a meaning beyond
-/// winning tricks, so there is none to describe.
-const CARDING: &str = "Signals: no signals. Defenders give no attitude, count or suit-preference
-signals; a card's only purpose is the trick. Discards come from the least
-important suit, lowest card first.
+/// How the defenders' cards carry information: standard carding
+/// (`play::signal`), given only among cards the double-dummy analysis of
+/// `FindCard` values alike, and read by partner's sampling.
+const CARDING: &str = "Signals: standard carding. A defender's first spot card (nine or lower) in
+a suit that does not try to win the trick signals: attitude on partner's
+lead (high encourages with the ace, king or queen of the suit, the lowest
+discourages), count when declarer or dummy leads the suit (high then low
+with an even number of cards, the lowest with an odd number). Discards are
+attitude: a high spot likes the suit, the lowest does not. Trumps carry no
+signal, and no suit-preference signals. A signal is given only among cards
+that take the same tricks in the double-dummy analysis, so it never costs a
+trick; partner's sampled deals weigh the hands that would have made it.
 ";
 
 /// Parses a family's calls; the lists are fixed, so a typo is a bug the
@@ -242,6 +248,6 @@ mod tests {
             ask.contains(" -- "),
             "an asking bid names its convention: {ask}"
         );
-        assert!(card.contains("Signals: no signals"));
+        assert!(card.contains("Signals: standard carding"));
     }
 }

@@ -6,6 +6,7 @@ mod dd;
 mod lead;
 mod search;
 mod select;
+mod signal;
 mod view;
 
 pub use lead::{AuctionFit, DEFEAT_BONUS, LEAD_SAMPLES, choose_card, find_lead, likely_deal};

@@ -15,6 +15,7 @@ use rand::Rng;
 use crate::bridge::dds::sequence_of;
 
 use super::select::select;
+use super::signal::{Signals, carding};
 use super::view::View;
 use crate::bridge::bidding::Info;
 use crate::bridge::{Card, Deal, Play, Seat, Strain};
@@ -252,11 +253,17 @@ pub fn find_card<R: Rng + ?Sized>(
         .hands
         .iter()
         .fold(crate::bridge::Hand::EMPTY, |all, &h| all | h);
+    // A defender's deals honour partner's signals (standard carding).
+    let signals = if search && !declaring && !view.is_open() {
+        Signals::read(play)
+    } else {
+        Signals::default()
+    };
     for i in 0..samples {
         if i > 0 && control.stop_requested() {
             break;
         }
-        let sample = view.sample(play, rng);
+        let sample = signals.sample(&view, play, rng);
         done += 1;
         if options.heuristic_factor != 0 || !search {
             let sim = simulation(play, &sample);
@@ -306,6 +313,23 @@ pub fn find_card<R: Rng + ?Sized>(
             .unwrap_or(std::cmp::Ordering::Equal)
             .then_with(|| low_key(a.0, trump).cmp(&low_key(b.0, trump)))
     });
+    // A defender signals with the card the carding asks for among those
+    // the analysis values alike (the heuristics' votes aside): the signal
+    // never costs a trick the analysis sees.
+    if search && !declaring {
+        let analysed = |c: Card| value[c.bit() as usize].div_euclid(scale);
+        let best = values[0].0;
+        let equal: crate::bridge::Hand = legal
+            .iter()
+            .filter(|&c| analysed(c) == analysed(best))
+            .collect();
+        if let Some(signal) = carding(play, best, equal)
+            && let Some(i) = values.iter().position(|v| v.0 == signal)
+        {
+            let chosen = values.remove(i);
+            values.insert(0, chosen);
+        }
+    }
     Some(CardChoice {
         card: values[0].0,
         samples: done,
@@ -481,5 +505,130 @@ mod tests {
         assert!(!out_of_reach(&value, legal, &unplayed, reach(50, 9)));
         value[card("SQ").bit() as usize] = -100;
         assert!(out_of_reach(&value, legal, &unplayed, reach(39, 0)));
+    }
+}
+
+#[cfg(test)]
+mod carding_tests {
+    //! Standard carding given by `FindCard` (issue 21), with the real
+    //! double-dummy solver.
+    use super::*;
+    use crate::bridge::dds::Solver;
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+
+    fn card(s: &str) -> Card {
+        s.parse().expect("test card")
+    }
+
+    /// The card `FindCard` chooses (default options) after `cards` are
+    /// played in the end position `deal` at no trumps, South declaring,
+    /// `leader` on lead.
+    fn chosen(deal: &str, leader: Seat, cards: &[&str]) -> Card {
+        let deal: Deal = deal.parse().expect("deal");
+        let mut play = Play::from_position(&deal, Strain::NoTrump, Seat::South, leader);
+        for c in cards {
+            play.play(card(c)).expect("legal");
+        }
+        let mut rng = StdRng::seed_from_u64(1);
+        find_card(
+            &play,
+            &[Info::default(); 4],
+            1,
+            &PlayOptions::default(),
+            Some(&mut Solver::new()),
+            &mut rng,
+            &mut crate::control::Unlimited,
+        )
+        .expect("a card")
+        .card
+    }
+
+    #[test]
+    fn third_hand_encourages_holding_the_honour_and_discourages_without() {
+        // West leads the ace of spades, dummy plays low; East's three and
+        // two take the same tricks in every deal.
+        let with_king = "N:64.KQ.. K32..2. J9.32.. AQ8.A..";
+        assert_eq!(chosen(with_king, Seat::West, &["SA", "S4"]), card("S3"));
+        let without = "N:64.KQ.. J32..2. K9.32.. AQ8.A..";
+        assert_eq!(chosen(without, Seat::West, &["SA", "S4"]), card("S2"));
+    }
+
+    #[test]
+    fn a_defender_gives_count_when_declarer_leads_a_suit() {
+        // South cashes diamonds: West plays high from two, low from three.
+        let even = "N:.AKQJ.. ...AKQJ ..AKQJ. AK..32.";
+        assert_eq!(chosen(even, Seat::South, &["DA"]), card("D3"));
+        let odd = "N:.AKQJ.. ...AKQJ ..AKQJ. A..432.";
+        assert_eq!(chosen(odd, Seat::South, &["DA"]), card("D2"));
+    }
+}
+
+#[cfg(test)]
+mod reading_tests {
+    //! Partner's signals read in a defender's sampled deals (issue 21).
+    use super::*;
+    use crate::bridge::dds::Solver;
+    use crate::bridge::play::signal::Signals;
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+
+    /// West leads the ace of spades against 3NT by South, dummy plays low,
+    /// East the eight (high: encouraging) or the two (low), South the ten.
+    /// West, who won the trick, is to lead.
+    fn after_the_ace(east: &str) -> Play {
+        let deal: Deal = "W:AQ754.K52.83.QJ4 963.AQJ.KQJ4.A85 K82.9743.9652.76 JT.T86.AT7.KT932"
+            .parse()
+            .expect("deal");
+        let mut play = Play::from_position(&deal, Strain::NoTrump, Seat::South, Seat::West);
+        for c in ["SA", "S3", east, "ST"] {
+            play.play(c.parse().expect("card")).expect("legal");
+        }
+        assert_eq!(play.next_seat(), Seat::West);
+        play
+    }
+
+    /// The share of 400 deals West samples in which East holds the king.
+    fn east_holds_the_king(east: &str) -> f64 {
+        let play = after_the_ace(east);
+        let view = View::new(&play, &[Info::default(); 4]);
+        let signals = Signals::read(&play);
+        assert!(!signals.is_empty());
+        let king: Card = "SK".parse().expect("card");
+        let mut rng = StdRng::seed_from_u64(7);
+        let n = 400;
+        let held = (0..n)
+            .filter(|_| signals.sample(&view, &play, &mut rng)[Seat::East].contains(king))
+            .count();
+        held as f64 / n as f64
+    }
+
+    #[test]
+    fn an_encouraging_spot_makes_the_honour_likelier_in_partners_hand() {
+        let high = east_holds_the_king("S8");
+        let low = east_holds_the_king("S2");
+        assert!(high > 0.55 && low < 0.45, "high {high}, low {low}");
+    }
+
+    #[test]
+    fn partners_signal_changes_the_defenders_switch() {
+        let choose = |east: &str| {
+            let play = after_the_ace(east);
+            let mut rng = StdRng::seed_from_u64(1);
+            find_card(
+                &play,
+                &[Info::default(); 4],
+                9,
+                &PlayOptions::default(),
+                Some(&mut Solver::new()),
+                &mut rng,
+                &mut crate::control::Unlimited,
+            )
+            .expect("a card")
+        };
+        // Encouraged, West continues spades to partner's king; told that
+        // East has no honour, West switches to a diamond.
+        assert_eq!(choose("S8").card, "S4".parse().expect("card"));
+        assert_eq!(choose("S2").card, "D3".parse().expect("card"));
     }
 }
