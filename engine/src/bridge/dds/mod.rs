@@ -63,7 +63,7 @@ use search::Search;
 use state::Board;
 use tt::Table;
 
-/// Default transposition table size: up to 2^20 patterns (about 50 MiB).
+/// Default transposition table size: up to 2^20 patterns (about 40 MiB).
 pub const DEFAULT_TABLE_BITS: u32 = 20;
 
 /// A reusable double-dummy solver. Its transposition table is keyed on
@@ -87,7 +87,7 @@ impl Solver {
         Solver::with_table_bits(DEFAULT_TABLE_BITS)
     }
 
-    /// A solver whose table holds up to `2^bits` patterns (about 48 bytes
+    /// A solver whose table holds up to `2^bits` patterns (about 40 bytes
     /// each) before it starts afresh.
     pub fn with_table_bits(bits: u32) -> Solver {
         Solver {

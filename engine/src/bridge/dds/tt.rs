@@ -130,10 +130,28 @@ const UPPER: u8 = 2;
 
 /// The pattern of an entry: the owners of the cards that mattered, and
 /// which cards those are.
+///
+/// Kept as 64-bit halves (8-byte alignment) rather than `u128`s, whose
+/// 16-byte alignment padded each entry from 35 to 48 bytes: a scan reads
+/// a sixth fewer cache lines.
 #[derive(Clone, Copy, Default)]
 struct Key {
-    owners: u128,
-    mask: u128,
+    owners: [u64; 2],
+    mask: [u64; 2],
+}
+
+impl Key {
+    #[inline]
+    fn mask(&self) -> u128 {
+        u128::from(self.mask[0]) | u128::from(self.mask[1]) << 64
+    }
+
+    /// Do the `owners` of a position agree with this pattern?
+    #[inline]
+    fn matches(&self, owners: u128) -> bool {
+        let (lo, hi) = (owners as u64, (owners >> 64) as u64);
+        ((self.owners[0] ^ lo) & self.mask[0]) | ((self.owners[1] ^ hi) & self.mask[1]) == 0
+    }
 }
 
 #[derive(Clone, Copy, Default)]
@@ -223,7 +241,7 @@ impl Hasher for Mix {
 }
 
 impl Table {
-    /// A table holding up to `2^bits` patterns (about 48 bytes each) before it
+    /// A table holding up to `2^bits` patterns (about 40 bytes each) before it
     /// starts afresh.
     pub fn new(bits: u32) -> Table {
         Table {
@@ -255,7 +273,7 @@ impl Table {
             if !answers && (hint.is_some() || e.best == 0) && loose.is_some() {
                 continue;
             }
-            if (k.owners ^ shape.owners) & k.mask != 0 {
+            if !k.matches(shape.owners) {
                 // A position of the same shape: its best move is a fair
                 // first guess here too.
                 if loose.is_none() && e.best != 0 {
@@ -264,7 +282,7 @@ impl Table {
                 continue;
             }
             if answers {
-                return Probe::Known(e.kind == LOWER, pattern_cards(board, k.mask));
+                return Probe::Known(e.kind == LOWER, pattern_cards(board, k.mask()));
             }
             if hint.is_none() && e.best != 0 {
                 hint = Some(e.best - 1);
@@ -292,9 +310,10 @@ impl Table {
         } else {
             (UPPER, target.saturating_sub(1))
         };
+        let owners = shape.owners & mask;
         let key = Key {
-            owners: shape.owners & mask,
-            mask,
+            owners: [owners as u64, (owners >> 64) as u64],
+            mask: [mask as u64, (mask >> 64) as u64],
         };
         let info = Info {
             kind,
