@@ -510,10 +510,11 @@ mod tests {
 
 #[cfg(test)]
 mod carding_tests {
-    //! Standard carding given by `FindCard` (issue 21), with the real
-    //! double-dummy solver.
+    //! Standard carding (issue 21) given and read by `FindCard`, with the
+    //! real double-dummy solver.
     use super::*;
     use crate::bridge::dds::Solver;
+    use crate::bridge::play::signal::Signals;
     use rand::SeedableRng;
     use rand::rngs::StdRng;
 
@@ -521,20 +522,14 @@ mod carding_tests {
         s.parse().expect("test card")
     }
 
-    /// The card `FindCard` chooses (default options) after `cards` are
-    /// played in the end position `deal` at no trumps, South declaring,
-    /// `leader` on lead.
-    fn chosen(deal: &str, leader: Seat, cards: &[&str]) -> Card {
-        let deal: Deal = deal.parse().expect("deal");
-        let mut play = Play::from_position(&deal, Strain::NoTrump, Seat::South, leader);
-        for c in cards {
-            play.play(card(c)).expect("legal");
-        }
+    /// The card `FindCard` chooses (default options, seeded) for the
+    /// player to move in `play`, whose side needs `tricks_needed`.
+    fn chosen_in(play: &Play, tricks_needed: u8) -> Card {
         let mut rng = StdRng::seed_from_u64(1);
         find_card(
-            &play,
+            play,
             &[Info::default(); 4],
-            1,
+            tricks_needed,
             &PlayOptions::default(),
             Some(&mut Solver::new()),
             &mut rng,
@@ -542,6 +537,17 @@ mod carding_tests {
         )
         .expect("a card")
         .card
+    }
+
+    /// The card `FindCard` chooses after `cards` are played in the end
+    /// position `deal` at no trumps, South declaring, `leader` on lead.
+    fn chosen(deal: &str, leader: Seat, cards: &[&str]) -> Card {
+        let deal: Deal = deal.parse().expect("deal");
+        let mut play = Play::from_position(&deal, Strain::NoTrump, Seat::South, leader);
+        for c in cards {
+            play.play(card(c)).expect("legal");
+        }
+        chosen_in(&play, 1)
     }
 
     #[test]
@@ -562,16 +568,6 @@ mod carding_tests {
         let odd = "N:.AKQJ.. ...AKQJ ..AKQJ. A..432.";
         assert_eq!(chosen(odd, Seat::South, &["DA"]), card("D2"));
     }
-}
-
-#[cfg(test)]
-mod reading_tests {
-    //! Partner's signals read in a defender's sampled deals (issue 21).
-    use super::*;
-    use crate::bridge::dds::Solver;
-    use crate::bridge::play::signal::Signals;
-    use rand::SeedableRng;
-    use rand::rngs::StdRng;
 
     /// West leads the ace of spades against 3NT by South, dummy plays low,
     /// East the eight (high: encouraging) or the two (low), South the ten.
@@ -582,7 +578,7 @@ mod reading_tests {
             .expect("deal");
         let mut play = Play::from_position(&deal, Strain::NoTrump, Seat::South, Seat::West);
         for c in ["SA", "S3", east, "ST"] {
-            play.play(c.parse().expect("card")).expect("legal");
+            play.play(card(c)).expect("legal");
         }
         assert_eq!(play.next_seat(), Seat::West);
         play
@@ -594,7 +590,7 @@ mod reading_tests {
         let view = View::new(&play, &[Info::default(); 4]);
         let signals = Signals::read(&play);
         assert!(!signals.is_empty());
-        let king: Card = "SK".parse().expect("card");
+        let king = card("SK");
         let mut rng = StdRng::seed_from_u64(7);
         let n = 400;
         let held = (0..n)
@@ -612,23 +608,9 @@ mod reading_tests {
 
     #[test]
     fn partners_signal_changes_the_defenders_switch() {
-        let choose = |east: &str| {
-            let play = after_the_ace(east);
-            let mut rng = StdRng::seed_from_u64(1);
-            find_card(
-                &play,
-                &[Info::default(); 4],
-                9,
-                &PlayOptions::default(),
-                Some(&mut Solver::new()),
-                &mut rng,
-                &mut crate::control::Unlimited,
-            )
-            .expect("a card")
-        };
         // Encouraged, West continues spades to partner's king; told that
         // East has no honour, West switches to a diamond.
-        assert_eq!(choose("S8").card, "S4".parse().expect("card"));
-        assert_eq!(choose("S2").card, "D3".parse().expect("card"));
+        assert_eq!(chosen_in(&after_the_ace("S8"), 9), card("S4"));
+        assert_eq!(chosen_in(&after_the_ace("S2"), 9), card("D3"));
     }
 }
