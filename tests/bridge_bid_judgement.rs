@@ -47,3 +47,15 @@ fn a_new_suit_over_partners_weak_two_is_forcing() {
     assert_bid("2H P 2S P", "Q72.KQT984.84.62", "3S");
     assert_bid("2H P 2S P", "7.KQT984.843.J62", "3H");
 }
+
+#[test]
+fn a_preempter_passes_partners_game_bid() {
+    // 3H-4H: partner placed the game knowing the shutout's range; seven
+    // hearts to the ace-king are what 3H promised, not a slam try's
+    // answer (seed 1 board 53 asked for aces and went down in 6H).
+    assert_bid("3H P 4H P", "97.AKT9863.63.53", "Pass");
+    assert_bid("3S P 4S P", "AKT9863.97.63.53", "Pass");
+    assert_bid("2H P 4H P", "97.AKT986.632.53", "Pass");
+    // Partner's 4NT over the shutout still asks for aces.
+    assert_bid_not("3H P 4NT P", "97.AKT9863.63.53", "Pass");
+}

@@ -100,3 +100,15 @@ fn the_shown_upper_limits_hold_for_the_hands_the_rules_bid() {
         "{above} of {calls} constructive calls hold more than they show"
     );
 }
+
+#[test]
+fn a_positive_answer_to_the_strong_two_clubs_keeps_its_range() {
+    // 2C-2H: the strong opening forces to game, so a response below game
+    // denies nothing; capping it as if it did left 7 to 2 points, a range
+    // no hand fits.
+    for calls in ["2C P 2H P", "2C P 3C P", "2C P 3NT P"] {
+        let b = auction(calls);
+        let south = b.info(Seat::South);
+        assert!(south.min_p >= 7 && south.max_p >= 20, "{calls}: {south:?}");
+    }
+}

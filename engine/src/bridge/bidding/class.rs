@@ -286,14 +286,19 @@ impl Context<'_> {
         {
             return true;
         }
-        let game_forced = self.first_bid().is_some_and(|(i, opener)| {
+        self.game_forced() && !is_game(level, strain)
+    }
+
+    /// Whether our side's auction is forcing to game: our strong 2C
+    /// opening, or Jacoby 2NT.
+    pub fn game_forced(&self) -> bool {
+        self.first_bid().is_some_and(|(i, opener)| {
             opener.side() == self.seat.side()
                 && self.bidding.classes()[i] == BidClass::OpeningTwoSuit
         }) || (0..self.bidding.len()).any(|i| {
             self.bidding.seat_of(i).side() == self.seat.side()
                 && self.bidding.classes()[i] == BidClass::JacobyTwoNotrump
-        });
-        game_forced && !is_game(level, strain)
+        })
     }
 }
 

@@ -100,18 +100,21 @@ const CAP_TOLERANCE: u8 = 2;
 /// The upper limit of a natural bid in our own constructive auction (the
 /// opponents have only passed, partner has bid): `MinPoints` read the
 /// other way round. A bid below game says the partnership's game, 26
-/// points (29 for five of a minor once past 3NT), was not there (the bidder with them bids game, 1C-1S-2C is no
-/// 20-count); a game bid or a jump that demands game says a slam, 33, was
-/// not. Without the cap a minimum rebid kept the opening's 23 and a
-/// responder's rebid no limit at all, and the placement simulation dealt
-/// partners who bid slams the real ones never hold.
+/// points (29 for five of a minor once past 3NT), was not there (the
+/// bidder with them bids game: 1C-1S-2C is no 20-count); a game bid or a
+/// jump that demands game says a slam, 33, was not. Without the cap a
+/// minimum rebid kept the opening's 23 and a responder's rebid no limit at
+/// all, and the placement simulation dealt partners who bid slams the real
+/// ones never hold.
 fn constructive_cap(ctx: &Context<'_>, level: u8, strain: Strain) -> Option<u8> {
     let b = ctx.bidding;
     let opponents_bid =
         (0..b.len()).any(|i| b.seat_of(i).side() != ctx.seat.side() && b.calls()[i] != Call::Pass);
     let partner_bid = (0..b.len())
         .any(|i| b.seat_of(i) == ctx.seat.partner() && matches!(b.calls()[i], Call::Bid { .. }));
-    if opponents_bid || !partner_bid || level >= 6 {
+    // In a game-forcing auction a bid below game denies nothing: the
+    // partnership is going there anyway (2C-2D is no "at most 2 points").
+    if opponents_bid || !partner_bid || level >= 6 || ctx.game_forced() {
         return None;
     }
     let invites = is_jump_raise(ctx, level, strain) || is_invitation(ctx, level, strain);
@@ -338,7 +341,8 @@ fn blackwood_target(ctx: &Context<'_>, hand: &HandShape) -> Option<Call> {
 }
 
 /// Whether partner's last bid asks us to pass: the weak takeout of 1NT,
-/// or the contract our partner placed after our Blackwood answer.
+/// the contract our partner placed after our Blackwood answer, or the
+/// game partner placed over our preempt.
 fn must_pass(ctx: &Context<'_>) -> bool {
     let partner_weak = ctx
         .partner_last()
@@ -350,7 +354,27 @@ fn must_pass(ctx: &Context<'_>) -> bool {
         ctx.own_last(),
         Some((_, _, BidClass::BlackwoodResponse | BidClass::KingResponse))
     );
-    partner_weak || answered
+    partner_weak || answered || placed_over_preempt(ctx)
+}
+
+/// Whether partner, the last to bid, placed a game (below slam, not an
+/// ask) over our only bid, a weak two or a shutout. The preempt described
+/// the hand within a few points, so partner is the captain: the game bid
+/// already counts our values (3H-4H is no slam try, and the preempter who
+/// read it as one asked for aces and went down in six).
+fn placed_over_preempt(ctx: &Context<'_>) -> bool {
+    let preempted = matches!(
+        ctx.own_last(),
+        Some((_, _, BidClass::Shutout | BidClass::WeakTwo))
+    );
+    let placed = ctx.partner_last().is_some_and(|(_, call, class)| {
+        matches!(call, Call::Bid { level, strain } if is_game(level, strain) && level <= 5)
+            && !matches!(class, BidClass::Blackwood | BidClass::KingAsk)
+    });
+    let partner_bid_last = ctx
+        .last_bid()
+        .is_some_and(|(_, _, _, h)| h == ctx.seat.partner());
+    preempted && placed && partner_bid_last
 }
 
 /// Whether the opponents' bid stands redoubled after our double.
