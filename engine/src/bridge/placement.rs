@@ -15,9 +15,9 @@
 //! each deal the rules finish the auction after it, and a candidate
 //! replaces it only when it gains [`MIN_GAIN`] IMPs a deal on average.
 //! Each candidate is scored where the rules finish the auction after it
-//! too: partner reads the call by the system and may go on (a raise of a
-//! shutout to game reads as 25 points, and the shutout bidder asks for
-//! aces), so a candidate is a call, and its contract only a name.
+//! too: partner reads the call by the system and may go on (an
+//! invitation partner accepts, a game bid partner reads as a slam try),
+//! so a candidate is a call, and its contract only a name.
 //!
 //! The deals are the opening lead's ([`likely_deal`]): the lengths and
 //! ranges of [`View::auction`], each deal kept with the chance that the
@@ -56,10 +56,12 @@ use crate::control::Control;
 /// after it (session 22, `--boards 200`): seed 1 4.32 off, 4.34 with 16
 /// deals; seed 2 4.61 off, 4.68 with 16 deals. Its slams still lose as
 /// many IMPs as they win (seed 2: three won, four lost); without the slam
-/// candidates seed 2 gained (4.56) and seed 1 lost (4.39). What remains is
-/// partner's reading of a placement call: the rules read a game bid as the
-/// points it needs opposite partner's minimum (3H-3NT as 25 high-card
-/// points), and the shutout bidder goes on to a slam.
+/// candidates seed 2 gained (4.56) and seed 1 lost (4.39). What remained
+/// then was partner's reading of a placement call: the rules read a game
+/// bid as the points it needs opposite partner's minimum (3H-3NT as 25
+/// high-card points), and the shutout bidder went on to a slam; a
+/// preempter now passes partner's game (`normal::placed_over_preempt`),
+/// and placement has not been measured again since.
 pub const SAMPLES: usize = 16;
 
 /// A candidate replaces the rules' call only when it gains this many IMPs
@@ -358,9 +360,9 @@ pub fn place<P, C: Control<P> + ?Sized>(
         }
         let deal = likely_deal(&view, &placeholder, &fit, &mut rng);
         let reference = rollout(bidding, rules, &deal);
-        // Partner reads a placement call by the rules and may go on (the
-        // shutout bidder takes the raise to game for 25 points and asks
-        // for aces): each candidate is scored where the rules then end.
+        // Partner reads a placement call by the rules and may go on (an
+        // invitation accepted): each candidate is scored where the rules
+        // then end.
         let outcomes: Vec<Option<Contract>> = candidates
             .iter()
             .map(|&(call, _)| rollout(bidding, call, &deal))
