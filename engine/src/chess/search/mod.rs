@@ -2,7 +2,7 @@
 //! principal variation search with the handbook's tolerance window at the
 //! root, aspiration windows, the handbook's move ordering and extensions,
 //! capture search; plus a transposition table, null-move pruning, the
-//! history heuristic, late-move reductions and futility pruning (`002_…`
+//! history heuristic with continuation history, late-move reductions and futility pruning (`002_…`
 //! part II).
 //!
 //! The search does no I/O and reads no clock: the caller hands in a
@@ -68,6 +68,7 @@ use crate::chess::eval::Evaluator;
 use crate::chess::eval::pawns::PawnFiles;
 use crate::chess::{Board, MAX_MOVES, Move};
 pub use crate::control::Control;
+use ordering::PIECE_TO;
 use smp::Role;
 use std::sync::Arc;
 use time::Budget;
@@ -235,6 +236,9 @@ pub struct Searcher {
     role: Role,
     killers: Vec<[Move; 2]>,
     history: Vec<i32>,
+    /// Continuation history (`ordering.rs`): one row of [`PIECE_TO`]
+    /// entries per piece-to key of an earlier move.
+    continuation: Vec<i16>,
     // Per search:
     evaluator: Option<Evaluator>,
     stack: Vec<Frame>,
@@ -271,6 +275,7 @@ impl Searcher {
             role: Role::Alone,
             killers: vec![[Move::NULL; 2]; MAX_PLY + 2],
             history: vec![0; 2 * 64 * 64],
+            continuation: vec![0; PIECE_TO * PIECE_TO],
             evaluator: None,
             stack: vec![Frame::default(); MAX_PLY + 2],
             root_ply: 0,
@@ -332,6 +337,7 @@ impl Searcher {
             *k = [Move::NULL; 2];
         }
         self.history.iter_mut().for_each(|h| *h = 0);
+        self.continuation.iter_mut().for_each(|h| *h = 0);
     }
 
     /// Per mille of the hash table used by the current search.
