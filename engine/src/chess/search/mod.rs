@@ -65,6 +65,9 @@
 //!   to depth 3 a quiet move with a negative entry after each known move
 //!   1 and 2 plies back is not tried (bench 342953): +39 =51 −56, −41
 //!   [−87, +5], stopped at 146 games.
+//! - a third continuation row, our own move 4 plies back (Stockfish's
+//!   `contHist[3]`; bench 352815): +57 =51 −62, −10 [−54, +34], stopped
+//!   at 170 games.
 //!
 //! The late-move reductions already come from ln(depth)·ln(moves)
 //! (`reduction` in `alphabeta.rs`); the improving flag already enters the
