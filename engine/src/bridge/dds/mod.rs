@@ -21,7 +21,8 @@
 //! - a transposition table on trick boundaries keyed on suit lengths and
 //!   on the owners of the cards that mattered, by *relative* rank — Ginsberg's
 //!   partition search, as DDS does it: positions that differ only in small
-//!   cards share one entry (`tt.rs`);
+//!   cards share one entry (`tt.rs`); a probe mostly waits on memory, so
+//!   each trump strain has a map of its own, with 32-byte slots;
 //! - equivalent cards (a sequence in one hand) searched once, and after a
 //!   card fails, the other cards of its suit below every card its
 //!   refutation rested on skipped (DDS's "lowest winning rank"); a move

@@ -16,6 +16,10 @@ use super::tt::{Probe, Shape, Table, absolute_move, relative_move};
 /// looking there first saves counting; only in the last few tricks are
 /// the quick tricks cheaper and more often decisive (measured by
 /// instruction counts over the first 6 fixture deals: 10 -> 4 saves 8%).
+/// With the table's smaller maps (one per strain, 32-byte slots), 3 and 5
+/// are no faster either: CPU seconds of `turbobridge bench --deals 20`,
+/// three runs alternated, 2.45 against 2.45 and 2.47 against 2.46 (table
+/// trick nodes on 40 deals +1.0% and -0.1%; session 23).
 const EARLY_PROBE: i32 = 4;
 
 /// One search over a board, borrowing the solver's table.

@@ -22,19 +22,29 @@ use super::state::{Board, suit_mask, top_bit};
 /// and per suit the owners of the live cards (2 bits a card, the lowest
 /// card in the lowest bits of the suit's 32-bit lane).
 pub(crate) struct Shape {
-    dist: u64,
-    meta: u8,
+    /// Group key: suit lengths, tricks left and leader (see [`Shape::of`]).
+    group: u64,
+    trump: usize,
     owners: u128,
 }
+
+/// The length bits of clubs, diamonds and hearts in `Lanes::lengths`
+/// (spades' lengths, in the top 16 bits, follow from them at a trick
+/// start: every hand holds one card per trick left).
+const THREE_SUITS: u64 = (1 << 48) - 1;
 
 impl Shape {
     pub fn of(board: &mut Board) -> Shape {
         let lanes = *board.lanes();
         let owners = lanes.owners;
         debug_assert_eq!(owners, Shape::owners_from_scratch(board));
+        debug_assert_eq!(board.played, 0);
+        // One 64-bit key rather than the lengths and a byte beside them:
+        // the map's slots shrink from 40 to 32 bytes.
+        let left = u64::from(board.hands[board.leader].count_ones());
         Shape {
-            dist: lanes.lengths,
-            meta: (board.leader | (board.trump << 2)) as u8,
+            group: (lanes.lengths & THREE_SUITS) | left << 48 | (board.leader as u64) << 52,
+            trump: board.trump,
             owners,
         }
     }
@@ -195,9 +205,23 @@ pub(crate) enum Probe {
 /// costing 9% more instructions); the bound packed into the owner lanes'
 /// spare bits for 32-byte entries (+1.4%); a ring or a double-length list
 /// instead of dropping the oldest entry by shifting the others (0.2% fewer
-/// instructions, +1.5% time).
+/// instructions, +1.5% time). Also not kept (session 23, CPU seconds of
+/// `turbobridge bench --deals 20` alternated four times): the lists of
+/// the groups a clear empties kept for the next groups made, to spare
+/// malloc, realloc and free their 2.5% of the samples (2.59 -> 2.79 s:
+/// the reused lists, grown to the largest group's size, spread the
+/// groups over more memory).
 pub(crate) struct Table {
-    groups: HashMap<(u64, u8), Group, BuildMix>,
+    /// One map per trump strain (index 4: notrump): a strain's searches
+    /// never match another strain's patterns, and with the strains apart
+    /// the map a search walks stays small (a table's five strains share a
+    /// solver): 4% less CPU time on `turbobridge bench --deals 20`, the
+    /// same nodes. With the 32-byte slots as well, `dds_compare.py --deals
+    /// 100 --repeat 2` gave full tables ours/DDS 0.875 against 0.939 for
+    /// the solver before them, measured one after the other (all-cards
+    /// 0.893 against 0.884: that bench clears the table for every deal,
+    /// one strain each, and gains nothing here).
+    groups: [HashMap<u64, Group, BuildMix>; 5],
     stored: usize,
     capacity: usize,
 }
@@ -205,7 +229,11 @@ pub(crate) struct Table {
 /// Patterns kept per group; the oldest is overwritten beyond this. With
 /// the bounds resting on fewer cards, more patterns of a group stay useful:
 /// 256 searches 1.5% fewer trick nodes than 128 on the first 6 fixture
-/// deals (1% fewer instructions) and times 2-3% faster over 30.
+/// deals (1% fewer instructions) and times 2-3% faster over 30. More is
+/// no faster: 1024 and 4096 search 4.1% and 4.8% fewer table trick nodes
+/// on the first 40 fixture deals (0.6% fewer all-cards), but the longer
+/// scans eat the saving (CPU seconds of `turbobridge bench --deals 20`,
+/// alternated: 2.54 against 2.53 for 256, session 23).
 const GROUP_CAP: usize = 256;
 
 /// Multiplicative hasher for the group keys (already well mixed bits).
@@ -245,14 +273,14 @@ impl Table {
     /// starts afresh.
     pub fn new(bits: u32) -> Table {
         Table {
-            groups: HashMap::with_hasher(BuildMix),
+            groups: std::array::from_fn(|_| HashMap::with_hasher(BuildMix)),
             stored: 0,
             capacity: 1usize << bits.max(4),
         }
     }
 
     pub fn clear(&mut self) {
-        self.groups.clear();
+        self.groups.iter_mut().for_each(HashMap::clear);
         self.stored = 0;
     }
 
@@ -260,7 +288,7 @@ impl Table {
     pub fn probe(&self, board: &Board, shape: &Shape, target: u8) -> Probe {
         let mut hint = None;
         let mut loose = None;
-        let Some(group) = self.groups.get(&(shape.dist, shape.meta)) else {
+        let Some(group) = self.groups[shape.trump].get(&shape.group) else {
             return Probe::Unknown(None);
         };
         for (k, e) in group.entries.iter().rev() {
@@ -323,7 +351,7 @@ impl Table {
         if self.stored >= self.capacity {
             self.clear();
         }
-        let group = self.groups.entry((shape.dist, shape.meta)).or_default();
+        let group = self.groups[shape.trump].entry(shape.group).or_default();
         if group.entries.len() >= GROUP_CAP {
             group.entries.remove(0);
         } else {
