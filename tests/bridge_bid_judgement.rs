@@ -59,3 +59,14 @@ fn a_preempter_passes_partners_game_bid() {
     // Partner's 4NT over the shutout still asks for aces.
     assert_bid_not("3H P 4NT P", "97.AKT9863.63.53", "Pass");
 }
+
+#[test]
+fn four_notrump_over_partners_notrump_invites_six() {
+    // 15 balanced opposite the 1NT opening (16-18): one or two points
+    // short of the 33 a notrump slam needs, so 4NT invites; 16 bids it.
+    assert_bid("1NT P", "KQ4.A93.KJ82.Q73", "4NT");
+    assert_bid("1NT P", "KQ4.A93.KJ82.QJ3", "6NT");
+    // The opener accepts with a maximum and passes with a minimum.
+    assert_bid("1NT P 4NT P", "AJ5.KQ4.AQ73.Q92", "6NT");
+    assert_bid("1NT P 4NT P", "AJ5.KQ4.K973.K92", "Pass");
+}
