@@ -44,6 +44,12 @@
 //!
 //! `--heuristic-factor N` sets the heuristics' vote per deal.
 //!
+//! `--first N` starts at board N (the same deal as in a run from board 1),
+//! so that a long run can be split in parts. Each card samples from a
+//! generator seeded by the board and the play so far, so that a run is
+//! the same for the same program and a change moves only the cards it
+//! touches.
+//!
 //! Running totals come every 50 boards, so that a run cut short still
 //! tells something.
 
@@ -58,7 +64,7 @@ use engine::bridge::auction_sim::BidOptions;
 use engine::bridge::dds::{Position, Solver};
 use engine::bridge::play::PlayOptions;
 use engine::bridge::scoring::{imps, ns_score};
-use engine::bridge::table::{Action, Player, Seats, Table};
+use engine::bridge::table::{Action, Player, Seats, Table, card_seed};
 use engine::bridge::{
     Contract, Deal, Doubling, Play, Side, Strain, board_dealer, board_vulnerability,
 };
@@ -83,6 +89,10 @@ struct Args {
     /// Random boards to bid and play.
     #[arg(long, default_value_t = 20)]
     boards: u32,
+    /// The number of the first board (the boards before it are dealt and
+    /// skipped): a long run split in parts meets the same boards.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    first: u32,
     /// Seed of the deals and of the program's sampling.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -463,17 +473,19 @@ fn show_board(
     }
 }
 
-/// The program's opening lead, when the auction ended in a contract.
+/// The program's opening lead, when the auction ended in a contract,
+/// sampled as in the full play.
 fn opening_lead(
     player: &mut Player,
     table: &mut Table,
-    rng: &mut StdRng,
+    board_seed: u64,
     clock: &mut Clock,
 ) -> Result<(), engine::bridge::table::TableError> {
-    if table.play().is_none() {
+    let Some(play) = table.play() else {
         return Ok(());
-    }
-    match player.decide(table, rng, clock) {
+    };
+    let mut rng = StdRng::seed_from_u64(card_seed(board_seed, play));
+    match player.decide(table, &mut rng, clock) {
         Some(Action::Card(card)) => table.card(card),
         _ => Ok(()),
     }
@@ -546,13 +558,20 @@ fn main() {
     let mut tally = Tally::default();
     let start = Instant::now();
     let mut clock = Clock(start);
-    for number in 1..=args.boards {
+    for _ in 1..args.first {
+        Deal::random(&mut deals);
+    }
+    for number in (args.first..).take(args.boards as usize) {
         let deal = Deal::random(&mut deals);
-        let mut rng = StdRng::seed_from_u64(args.seed ^ u64::from(number) << 32);
+        // Each card draws from a generator of its own, seeded by the
+        // board's seed and the play so far (`card_seed`): a change to one
+        // card leaves the sampling of the others as it was.
+        let board_seed = args.seed ^ u64::from(number) << 32;
         let (dealer, vulnerability) = (board_dealer(number), board_vulnerability(number));
-        if number > 1 && (number - 1) % 50 == 0 {
-            println!("-- after {} boards --", number - 1);
-            tally.print_for(&args, number - 1, start.elapsed().as_secs_f64());
+        let done = number - args.first;
+        if done > 0 && done % 50 == 0 {
+            println!("-- after {done} boards --");
+            tally.print_for(&args, done, start.elapsed().as_secs_f64());
         }
         let Ok(mut table) = Table::new(deal, dealer, vulnerability) else {
             continue;
@@ -563,9 +582,11 @@ fn main() {
         let acted = if args.bidding_only {
             bid
         } else if args.lead_only {
-            bid.and_then(|()| opening_lead(&mut player, &mut table, &mut rng, &mut clock))
+            bid.and_then(|()| opening_lead(&mut player, &mut table, board_seed, &mut clock))
         } else {
-            bid.and_then(|()| player.play_for(&mut table, Seats::ALL, &mut rng, &mut clock))
+            bid.and_then(|()| {
+                player.play_for_seeded(&mut table, Seats::ALL, board_seed, &mut clock)
+            })
         };
         if acted.is_err() {
             eprintln!("board {number}: the program made an illegal call or card");

@@ -36,7 +36,8 @@
 
 use std::fmt;
 
-use rand::Rng;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 
 use super::auction_sim::{self, BidOptions};
 use super::bidding::Bidding;
@@ -494,6 +495,33 @@ impl Player {
         Ok(())
     }
 
+    /// [`Player::play_for`] with a generator of its own for each card,
+    /// seeded by [`card_seed`] from `board_seed` and the play so far: the
+    /// cards of a board are reproducible one by one, and a change to one
+    /// card's choice leaves the sampling of the cards it does not touch as
+    /// it was (with one stream for the board, every later card would draw
+    /// other deals, and measurements would be noisier than the change).
+    pub fn play_for_seeded(
+        &mut self,
+        table: &mut Table,
+        seats: Seats,
+        board_seed: u64,
+        control: &mut dyn Control<Progress<Card>>,
+    ) -> Result<(), TableError> {
+        while table.bidding.is_complete()
+            && let Some(seat) = table.to_act()
+            && seats.contains(seat)
+        {
+            let Some((contract, play)) = table.play.as_ref() else {
+                break;
+            };
+            let mut rng = StdRng::seed_from_u64(card_seed(board_seed, play));
+            let card = self.find_card(&table.bidding, contract, play, &mut rng, control);
+            table.card(card)?;
+        }
+        Ok(())
+    }
+
     /// [`Player::bid_for`] then [`Player::play_for`]: the board as far as
     /// the program's seats take it.
     pub fn act_for<R: Rng + ?Sized>(
@@ -561,6 +589,25 @@ impl Player {
         .or_else(|| legal.iter().next())
         .unwrap_or(Card::new(super::Suit::Clubs, super::Rank(2)))
     }
+}
+
+/// The seed of the generator for the next card of `play`, from the
+/// board's seed, the cards played so far and the seat to play: the same
+/// position of the same board always samples the same deals.
+pub fn card_seed(board_seed: u64, play: &Play) -> u64 {
+    // SplitMix64's finaliser: every input bit moves every output bit.
+    fn mix(mut z: u64) -> u64 {
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    let cards = play.cards_played();
+    let start = mix(board_seed ^ 0x9e37_79b9_7f4a_7c15) ^ play.next_seat().index() as u64;
+    cards
+        .iter()
+        .fold(mix(start ^ ((cards.len() as u64) << 8)), |h, (_, c)| {
+            mix(h ^ u64::from(c.bit()) ^ 0x100)
+        })
 }
 
 /// The caller's control with a time budget for one card on top.
@@ -690,6 +737,46 @@ mod tests {
         assert_eq!(t.play().expect("play").next_seat(), Seat::South);
         assert_eq!(t.to_act(), Some(Seat::North));
         assert!(t.ns_score().is_none(), "not finished");
+    }
+
+    #[test]
+    fn seeded_play_samples_each_card_from_the_board_and_the_play_so_far() {
+        let played = |board_seed: u64| {
+            let mut t = table();
+            for call in ["1S", "Pass", "Pass", "Pass"] {
+                t.call(call.parse().expect("call")).expect("legal");
+            }
+            let mut player = Player::new(PlayOptions::heuristic(), None);
+            player
+                .play_for_seeded(&mut t, Seats::ALL, board_seed, &mut Unlimited)
+                .expect("legal");
+            t.play().expect("played").cards_played()
+        };
+        let first = played(5);
+        assert_eq!(first.len(), 52);
+        assert_eq!(played(5), first, "the same board plays the same cards");
+        // Each position has a seed of its own: the board's, the cards
+        // before it and the seat to play all count.
+        let mut t = table();
+        for call in ["1S", "Pass", "Pass", "Pass"] {
+            t.call(call.parse().expect("call")).expect("legal");
+        }
+        let start = t.play().expect("play").clone();
+        let seeds: Vec<u64> = start
+            .legal_cards()
+            .iter()
+            .map(|c| {
+                let mut after = start.clone();
+                after.play(c).expect("legal");
+                card_seed(5, &after)
+            })
+            .collect();
+        let mut distinct = seeds.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert_eq!(distinct.len(), seeds.len());
+        assert_ne!(card_seed(5, &start), card_seed(6, &start));
+        assert_eq!(card_seed(5, &start), card_seed(5, &start.clone()));
     }
 
     #[test]

@@ -253,8 +253,9 @@ pub fn find_card<R: Rng + ?Sized>(
         .hands
         .iter()
         .fold(crate::bridge::Hand::EMPTY, |all, &h| all | h);
-    // A defender's deals honour partner's signals (standard carding).
-    let signals = if search && !declaring && !view.is_open() {
+    // The deals honour the defenders' signals (standard carding): a
+    // defender reads partner's, declarer both defenders'.
+    let signals = if search && !view.is_open() {
         Signals::read(play)
     } else {
         Signals::default()
@@ -604,6 +605,31 @@ mod carding_tests {
         let high = east_holds_the_king("S8");
         let low = east_holds_the_king("S2");
         assert!(high > 0.55 && low < 0.45, "high {high}, low {low}");
+    }
+
+    /// North cashes the ace of clubs at no trumps, South declaring;
+    /// West, out of clubs, discards the heart `west`. North leads the four
+    /// of hearts from KJ4 and East plays the seven: South, with AT3, has
+    /// the two-way guess for the queen to make now (the ten finesses East;
+    /// the ace, then a heart to the jack, finesses West).
+    fn the_heart_guess(deal: &str, west: &str) -> Card {
+        let deal: Deal = deal.parse().expect("deal");
+        let mut play = Play::from_position(&deal, Strain::NoTrump, Seat::South, Seat::North);
+        for c in ["CA", "C3", "C2", west, "H4", "H7"] {
+            play.play(card(c)).expect("legal");
+        }
+        assert_eq!(play.next_seat(), Seat::South);
+        chosen_in(&play, 1)
+    }
+
+    #[test]
+    fn declarer_reads_a_defenders_discard() {
+        // West discourages hearts with the two: no queen there, so South
+        // finesses East. With the signal unread West, holding four of the
+        // seven cards South cannot see, is the likelier to hold the queen,
+        // and South played the ace.
+        let queen_east = "N:.KJ4.2.A .Q97.5.3 .AT3.A.2 .8652.4.";
+        assert_eq!(the_heart_guess(queen_east, "H2"), card("HT"));
     }
 
     #[test]
