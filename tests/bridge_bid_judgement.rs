@@ -6,7 +6,8 @@
 #[path = "common/bidding.rs"]
 #[allow(dead_code)] // each test file uses its own part of the helpers
 mod bidding;
-use bidding::{assert_bid, assert_bid_not};
+use bidding::{assert_bid, assert_bid_not, auction, call};
+use engine::bridge::Suit;
 
 #[test]
 fn a_raise_to_three_below_game_invites_and_a_maximum_accepts() {
@@ -69,4 +70,27 @@ fn four_notrump_over_partners_notrump_invites_six() {
     // The opener accepts with a maximum and passes with a minimum.
     assert_bid("1NT P 4NT P", "AJ5.KQ4.AQ73.Q92", "6NT");
     assert_bid("1NT P 4NT P", "AJ5.KQ4.K973.K92", "Pass");
+}
+
+#[test]
+fn three_card_support_of_a_suit_shown_five_long_is_a_fit() {
+    // 1S-2C-2H: with two four-card suits the opener bids the lower first,
+    // so spades before hearts are five long and J85 makes the eight-card
+    // fit (seed 1 board 196 bid 2NT and played 3NT, 4S making).
+    assert_bid("1S P 2C P 2H P", "J85.J43.JT3.KQJT", "2S");
+    // Without the third spade the notrump rebid stands.
+    assert_bid_not("1S P 2C P 2H P", "J8.J543.JT3.KQJT", "2S");
+}
+
+#[test]
+fn a_raised_five_card_suit_is_bid_again_without_a_sixth_card() {
+    // 1C (1D) P (2D) P: partner's raise agreed the diamonds, so bidding
+    // them again competes on five; it asked for a sixth card before and
+    // the overcaller bid 3NT with a singleton club (seed 1 board 414).
+    let three_diamonds = auction("1C 1D P 2D P").meaning(call("3D"));
+    assert_eq!(
+        three_diamonds.requirement.min_len[Suit::Diamonds.index()],
+        5
+    );
+    assert_bid_not("1C 1D P 2D P", "A932.J72.AKQJ9.9", "3NT");
 }

@@ -108,6 +108,11 @@ pub(crate) fn normal_bid_meaning(ctx: &Context<'_>, level: u8, strain: Strain) -
             let s = suit.index();
             req.min_len[s] = if partner.min_len[s] >= 4 {
                 8u8.saturating_sub(partner.min_len[s]).max(2)
+            } else if partner.min_len[s] >= 3 && me.min_len[s] + partner.min_len[s] >= 8 {
+                // Partner's three-card raise of our five-card suit agreed
+                // it: bidding it again competes or looks for game, it
+                // shows no sixth card (1D-(P)-2D: 3D on five).
+                me.min_len[s]
             } else if me.min_len[s] >= 4 {
                 (me.min_len[s] + 1).min(8)
             } else {
@@ -116,6 +121,11 @@ pub(crate) fn normal_bid_meaning(ctx: &Context<'_>, level: u8, strain: Strain) -
         }
         None if level != 3 && !asking => req.min_len = [2; 4],
         _ => {}
+    }
+    if !asking {
+        for first in longer_first_suits(ctx, strain) {
+            req.min_len[first.index()] = req.min_len[first.index()].max(5);
+        }
     }
     let mut meaning: Meaning = req.into();
     meaning.revealed.min_p = need;
@@ -132,6 +142,33 @@ pub(crate) fn normal_bid_meaning(ctx: &Context<'_>, level: u8, strain: Strain) -
         meaning.revealed.max_p = cap.max(need.saturating_add(CAP_TOLERANCE)).min(MAX_POINTS);
     }
     meaning
+}
+
+/// The suits a new suit bid in `strain` shows five cards in: the bidder's
+/// own suits of higher rank bid before and shown four long. "Table Talk"
+/// bids the lower of two four-card suits first, so a player who names a
+/// lower-ranking suit after a higher one holds five of the first (1S-2C-2H:
+/// five spades), and partner's three-card support makes the eight-card
+/// fit that was never found while the first suit counted four.
+fn longer_first_suits(ctx: &Context<'_>, strain: Strain) -> Vec<Suit> {
+    let Some(new) = strain.trump() else {
+        return Vec::new();
+    };
+    let b = ctx.bidding;
+    let me = b.info(ctx.seat);
+    if me.min_len[new.index()] >= 4 {
+        return Vec::new();
+    }
+    let mut suits: Vec<Suit> = (0..b.len())
+        .filter(|&i| b.seat_of(i) == ctx.seat && b.classes()[i] != BidClass::Illegal)
+        .filter_map(|i| match b.calls()[i] {
+            Call::Bid { strain, .. } => strain.trump(),
+            _ => None,
+        })
+        .filter(|s| s.index() > new.index() && me.min_len[s.index()] == 4)
+        .collect();
+    suits.dedup();
+    suits
 }
 
 /// How far above the points that would have bid the next goal a natural
