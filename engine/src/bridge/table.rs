@@ -482,13 +482,7 @@ impl Player {
         rng: &mut R,
         control: &mut dyn Control<Progress<Card>>,
     ) -> Result<(), TableError> {
-        while table.bidding.is_complete()
-            && let Some(seat) = table.to_act()
-            && seats.contains(seat)
-        {
-            let Some((contract, play)) = table.play.as_ref() else {
-                break;
-            };
+        while let Some((contract, play)) = card_to_choose(table, seats) {
             let card = self.find_card(&table.bidding, contract, play, rng, control);
             table.card(card)?;
         }
@@ -508,13 +502,7 @@ impl Player {
         board_seed: u64,
         control: &mut dyn Control<Progress<Card>>,
     ) -> Result<(), TableError> {
-        while table.bidding.is_complete()
-            && let Some(seat) = table.to_act()
-            && seats.contains(seat)
-        {
-            let Some((contract, play)) = table.play.as_ref() else {
-                break;
-            };
+        while let Some((contract, play)) = card_to_choose(table, seats) {
             let mut rng = StdRng::seed_from_u64(card_seed(board_seed, play));
             let card = self.find_card(&table.bidding, contract, play, &mut rng, control);
             table.card(card)?;
@@ -589,6 +577,16 @@ impl Player {
         .or_else(|| legal.iter().next())
         .unwrap_or(Card::new(super::Suit::Clubs, super::Rank(2)))
     }
+}
+
+/// The contract and the play when the next card is for one of `seats` to
+/// choose (declarer's seat plays dummy): the auction is over and the play
+/// is not.
+fn card_to_choose(table: &Table, seats: Seats) -> Option<(&Contract, &Play)> {
+    if !table.bidding.is_complete() || !seats.contains(table.to_act()?) {
+        return None;
+    }
+    table.play.as_ref().map(|(contract, play)| (contract, play))
 }
 
 /// The seed of the generator for the next card of `play`, from the
