@@ -3,9 +3,7 @@
 
 use super::SearchReport;
 use super::moves::encode;
-use super::ordering::{
-    PIECE_TO, QuietHistory, history_index, mvv_lva, pick, piece_to, score_moves, with_gravity,
-};
+use super::ordering::{history_index, mvv_lva, pick, score_moves};
 use super::score::{INFINITY, MATE, MATE_BOUND, from_tt, to_tt};
 use super::see::see;
 use super::tt::{Bound, Entry, NO_EVAL};
@@ -317,7 +315,6 @@ impl Searcher {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
         let killers = self.killers[ply];
-        let continuation_keys = self.continuation_keys(ply, us);
         score_moves(
             board,
             &list,
@@ -325,7 +322,7 @@ impl Searcher {
             hash_move,
             self.stack[ply].last_move,
             &killers,
-            &QuietHistory::new(&self.history, &self.continuation, continuation_keys),
+            &self.history,
             us,
         );
 
@@ -423,15 +420,8 @@ impl Searcher {
                     if value >= beta {
                         if quiet {
                             self.update_quiet_stats(us, mv, ply, depth);
-                            self.adjust_continuation(continuation_keys, us, mv, depth * depth);
                             for &other in &tried_quiets[..tried] {
                                 self.history_malus(us, other, depth);
-                                self.adjust_continuation(
-                                    continuation_keys,
-                                    us,
-                                    other,
-                                    -depth * depth,
-                                );
                             }
                         }
                         break;
@@ -493,28 +483,6 @@ impl Searcher {
         *h += delta;
         if h.abs() > 1 << 20 {
             self.history.iter_mut().for_each(|v| *v /= 2);
-        }
-    }
-
-    /// The piece-to keys of the moves 1 and 2 plies before the node at
-    /// `ply` (`us` to move there), where the search knows them.
-    pub(super) fn continuation_keys(&self, ply: usize, us: Color) -> [Option<usize>; 2] {
-        let key = |back: usize, mover: Color| {
-            ply.checked_sub(back)
-                .and_then(|p| self.stack[p].last_move)
-                .filter(|m| !m.is_null())
-                .map(|m| piece_to(mover, m))
-        };
-        [key(0, !us), key(1, us)]
-    }
-
-    /// Moves the continuation entries of `mv` after the moves with `keys`
-    /// by `bonus`, with gravity toward zero ([`with_gravity`]).
-    fn adjust_continuation(&mut self, keys: [Option<usize>; 2], us: Color, mv: Move, bonus: i32) {
-        let target = piece_to(us, mv);
-        for key in keys.into_iter().flatten() {
-            let h = &mut self.continuation[key * PIECE_TO + target];
-            *h = with_gravity(*h, bonus);
         }
     }
 

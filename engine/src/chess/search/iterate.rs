@@ -5,7 +5,7 @@
 //! [`TOLERANCE`].
 
 use super::moves::encode;
-use super::ordering::{QuietHistory, score_moves};
+use super::ordering::score_moves;
 use super::score::{INFINITY, MATE, MATE_BOUND};
 use super::{
     Frame, Limits, MAX_PLY, ScoreBound, SearchInfo, SearchReport, SearchResult, Searcher, TOLERANCE,
@@ -79,7 +79,6 @@ pub(super) fn run(
     // Handbook order for the first iteration (hash move first).
     let mut scores = [0i64; MAX_MOVES];
     let hash_move = s.tt.probe(board.key()).map_or(0, |e| e.mv);
-    let continuation_keys = s.continuation_keys(0, board.side_to_move());
     score_moves(
         board,
         &list,
@@ -87,7 +86,7 @@ pub(super) fn run(
         hash_move,
         s.stack[0].last_move,
         &[Move::NULL; 2],
-        &QuietHistory::new(&s.history, &s.continuation, continuation_keys),
+        &s.history,
         board.side_to_move(),
     );
     let mut order: Vec<(i64, Move)> = list

@@ -2,7 +2,7 @@
 //! principal variation search with the handbook's tolerance window at the
 //! root, aspiration windows, the handbook's move ordering and extensions,
 //! capture search; plus a transposition table, null-move pruning, the
-//! history heuristic with continuation history, late-move reductions and futility pruning (`002_…`
+//! history heuristic, late-move reductions and futility pruning (`002_…`
 //! part II).
 //!
 //! The search does no I/O and reads no clock: the caller hands in a
@@ -53,6 +53,16 @@
 //!   endgame part there; this evaluation has none to scale alone; bench
 //!   355205) stood at +30 =29 −42 (44.1 %) when stopped at 101 games.
 //!
+//! Continuation history (1 and 2 plies back, one 768 × 768 table of i16
+//! with gravity, added to the butterfly history in the quiet-move order;
+//! bench 368827) won the fixed-node match, +104 =93 −71, +43 [+10, +77]
+//! over 268 games, but lost at a clock: `--tc 5+0.05`, same openings,
+//! +18 =29 −34, 40.1 %, −70 [−134, −10] over 81 games (one other
+//! single-threaded job on the second core). `turbochess bench` ran about
+//! 7 % fewer nodes a second (1.87 against 2.01 million, two runs each),
+//! which does not explain that much. Reverted; the changes below were
+//! measured against that build.
+//!
 //! After the continuation history (bench 368827), against that build, the
 //! same match (`--nodes 20000 --openings books/openings.txt
 //! --opening-plies 8`):
@@ -88,7 +98,6 @@ use crate::chess::eval::Evaluator;
 use crate::chess::eval::pawns::PawnFiles;
 use crate::chess::{Board, MAX_MOVES, Move};
 pub use crate::control::Control;
-use ordering::PIECE_TO;
 use smp::Role;
 use std::sync::Arc;
 use time::Budget;
@@ -256,9 +265,6 @@ pub struct Searcher {
     role: Role,
     killers: Vec<[Move; 2]>,
     history: Vec<i32>,
-    /// Continuation history (`ordering.rs`): one row of [`PIECE_TO`]
-    /// entries per piece-to key of an earlier move.
-    continuation: Vec<i16>,
     // Per search:
     evaluator: Option<Evaluator>,
     stack: Vec<Frame>,
@@ -295,7 +301,6 @@ impl Searcher {
             role: Role::Alone,
             killers: vec![[Move::NULL; 2]; MAX_PLY + 2],
             history: vec![0; 2 * 64 * 64],
-            continuation: vec![0; PIECE_TO * PIECE_TO],
             evaluator: None,
             stack: vec![Frame::default(); MAX_PLY + 2],
             root_ply: 0,
@@ -357,7 +362,6 @@ impl Searcher {
             *k = [Move::NULL; 2];
         }
         self.history.iter_mut().for_each(|h| *h = 0);
-        self.continuation.iter_mut().for_each(|h| *h = 0);
     }
 
     /// Per mille of the hash table used by the current search.
