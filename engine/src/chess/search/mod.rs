@@ -57,8 +57,9 @@
 //! with gravity, added to the butterfly history in the quiet-move order;
 //! bench 368827) won the fixed-node match, +104 =93 −71, +43 [+10, +77]
 //! over 268 games, but lost at a clock: `--tc 5+0.05`, same openings,
-//! +18 =29 −34, 40.1 %, −70 [−134, −10] over 81 games (one other
-//! single-threaded job on the second core). `turbochess bench` ran about
+//! +59 =111 −83, 45.3 %, −33 [−66, −1] over 253 games (the first 81
+//! beside one single-threaded job, the rest as two matches at once on
+//! disjoint openings of the same list). `turbochess bench` ran about
 //! 7 % fewer nodes a second (1.87 against 2.01 million, two runs each),
 //! which does not explain that much. Reverted; the changes below were
 //! measured against that build.
