@@ -7,7 +7,12 @@
 #[allow(dead_code)] // each test file uses its own part of the helpers
 mod bidding;
 use bidding::{assert_bid, assert_bid_not, auction, call};
-use engine::bridge::Suit;
+use engine::bridge::bidding::Bidding;
+use engine::bridge::dds::Solver;
+use engine::bridge::play::PlayOptions;
+use engine::bridge::table::Player;
+use engine::bridge::{Seat, Suit, Vulnerability};
+use engine::control::Unlimited;
 
 #[test]
 fn a_raise_to_three_below_game_invites_and_a_maximum_accepts() {
@@ -93,4 +98,58 @@ fn a_raised_five_card_suit_is_bid_again_without_a_sixth_card() {
         5
     );
     assert_bid_not("1C 1D P 2D P", "A932.J72.AKQJ9.9", "3NT");
+}
+
+/// The call the program at the table makes (default options: the rules,
+/// and the slam decision by simulation).
+fn table_call(calls: &str, h: &str, vulnerability: Vulnerability) -> engine::bridge::Call {
+    table_call_after(&auction(calls), h, vulnerability)
+}
+
+fn table_call_after(b: &Bidding, h: &str, vulnerability: Vulnerability) -> engine::bridge::Call {
+    let mut player = Player::new(PlayOptions::heuristic(), Some(Solver::new()));
+    player.choose_call(b, bidding::hand(h), vulnerability, &mut Unlimited)
+}
+
+#[test]
+fn a_shape_slam_is_bid_by_simulation_where_the_points_stop_in_game() {
+    // P-P-P-1S-P-2D-P: seven spades to AKJ, three more aces, 20 high-card
+    // points opposite a two-over-one response. The point counts stop in
+    // 4S (no fit shown for Blackwood, 28 points counted); the deals find
+    // twelve tricks (seed 1 board 209 of `bridge_quality`: 6S and 7NT
+    // make).
+    let calls = "P P P 1S P 2D P";
+    let h = "AKJ9654.A5.A95.A";
+    assert_eq!(bidding::bid(calls, h), call("4S"));
+    assert_eq!(table_call(calls, h, Vulnerability::None), call("6S"));
+}
+
+#[test]
+fn the_slam_simulation_needs_partner_known_within_a_few_points() {
+    // (W) 1C-P: four-card support and 14 high-card points opposite an
+    // opening of 13-23. The deals opposite such a range bid 6C and went
+    // one down (seed 1 board 124: opener held 13); the rules' game stands.
+    let mut b = Bidding::new(Seat::West);
+    for c in ["1C", "P"] {
+        b.push(call(c)).expect("legal");
+    }
+    let h = "Q852.A.AK53.J862";
+    assert_eq!(
+        table_call_after(&b, h, Vulnerability::NS),
+        b.find_bid(bidding::hand(h))
+    );
+}
+
+#[test]
+fn the_slam_simulation_stays_out_of_contested_auctions() {
+    // 1H-(2D)-P-(6D) on seed 1 board 18: the overcaller's partner, 25
+    // points opposite a simple overcall, bid a slam the deals of a
+    // contested auction found and went three down doubled; the rules'
+    // 3NT stands.
+    let calls = "1H 2D P";
+    let h = "AKQ3.8543.KJ7.54";
+    assert_eq!(
+        table_call(calls, h, Vulnerability::EW),
+        bidding::bid(calls, h)
+    );
 }

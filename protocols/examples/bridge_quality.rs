@@ -136,6 +136,9 @@ struct Args {
     /// our own uncontested auction (0: the rules alone; 16 measured).
     #[arg(long, default_value_t = 0)]
     placement_samples: usize,
+    /// Random deals simulated at the slam decision (0: the rules alone).
+    #[arg(long, default_value_t = engine::bridge::placement::SLAM_SAMPLES)]
+    slam_samples: usize,
     /// Print each board N or more IMPs from par, or whose play lost a
     /// trick (deal, auction, contract, par, losses).
     #[arg(long)]
@@ -552,6 +555,7 @@ fn main() {
         samples: args.bid_samples,
         time_per_call_ms: args.time_per_call,
         placement_samples: args.placement_samples,
+        slam_samples: args.slam_samples,
         seed: args.seed,
     });
     let mut judge = Solver::new();

@@ -58,6 +58,10 @@ pub struct BidOptions {
     /// auction (see [`placement`](super::placement)); 0 leaves those calls
     /// to the rules.
     pub placement_samples: usize,
+    /// Deals simulated at a slam decision (see
+    /// [`placement::place_slam`](super::placement::place_slam)); 0 leaves
+    /// slams to the rules.
+    pub slam_samples: usize,
     /// Seed of the sampled deals.
     pub seed: u64,
 }
@@ -75,6 +79,7 @@ impl Default for BidOptions {
             samples: 0,
             time_per_call_ms: None,
             placement_samples: 0,
+            slam_samples: super::placement::SLAM_SAMPLES,
             seed: 1,
         }
     }
@@ -279,6 +284,7 @@ mod tests {
             samples,
             time_per_call_ms: None,
             placement_samples: 0,
+            slam_samples: 0,
             seed: 5,
         }
     }

@@ -357,12 +357,23 @@ impl Player {
         } else {
             bidding.find_bid(hand)
         };
-        placement::place(
+        let placed = placement::place(
             bidding,
             hand,
             rules,
             vulnerability,
             options.placement_samples,
+            options.seed,
+            solver,
+            control,
+        )
+        .call;
+        placement::place_slam(
+            bidding,
+            hand,
+            placed,
+            vulnerability,
+            options.slam_samples,
             options.seed,
             solver,
             control,

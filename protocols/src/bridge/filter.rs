@@ -141,19 +141,26 @@ pub struct BidArgs {
     #[arg(long, value_name = "N", default_value_t = 0, allow_negative_numbers = true,
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=1000))]
     pub placement_samples: usize,
+    /// Random deals simulated at the slam decision (game or small slam
+    /// once a fit is found and game reached); 0 leaves slams to the rules.
+    #[arg(long, value_name = "N", default_value_t = engine::bridge::placement::SLAM_SAMPLES,
+          allow_negative_numbers = true,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=1000))]
+    pub slam_samples: usize,
 }
 
 impl BidArgs {
-    /// Rules only: the default.
+    /// Rules only, no simulation at all.
     pub const RULES: BidArgs = BidArgs {
         bid_samples: 0,
         time_per_call: None,
         placement_samples: 0,
+        slam_samples: 0,
     };
 
     /// Whether any call may be simulated (the solver is then needed).
     pub fn simulates(&self) -> bool {
-        self.bid_samples > 0 || self.placement_samples > 0
+        self.bid_samples > 0 || self.placement_samples > 0 || self.slam_samples > 0
     }
 
     /// The engine's options, with the session's seed.
@@ -162,6 +169,7 @@ impl BidArgs {
             samples: self.bid_samples,
             time_per_call_ms: self.time_per_call,
             placement_samples: self.placement_samples,
+            slam_samples: self.slam_samples,
             seed,
         }
     }

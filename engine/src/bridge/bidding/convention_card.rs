@@ -216,6 +216,8 @@ pub fn convention_card() -> String {
     }
     out.push_str("\nPlacement by simulation\n-----------------------\n");
     out.push_str(&crate::bridge::placement::card_text());
+    out.push_str("\nSlam decision by simulation\n---------------------------\n");
+    out.push_str(&crate::bridge::placement::slam_card_text());
     out.push_str("\nCard play\n---------\n");
     out.push_str(CARDING);
     out
