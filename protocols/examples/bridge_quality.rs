@@ -28,6 +28,9 @@
 //! - the mean wall-clock seconds a board (bidding, play and judging), and
 //!   the bidding's share.
 //!
+//! `--slam-samples N` sets the deals of the slam decision (0: the rules
+//! alone; on by default as in `turbobridge`).
+//!
 //! `--bid-samples N` bids by simulation at the contested calls
 //! (`--time-per-call MS` limits each).
 //!

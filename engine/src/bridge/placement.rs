@@ -4,6 +4,11 @@
 //! solver only "how many tricks does each candidate contract take?", and
 //! sign off in the contract worth the most IMPs.
 //!
+//! Of it only the slam decision ([`place_slam`]) is on by default: game or
+//! small slam, once the rules' call leaves a fitting partnership in game
+//! and partner's points are known within a few, where the deals count the
+//! shape (a void opposite, a long side suit) that the point counts miss.
+//!
 //! The first simulation ([`auction_sim`](super::auction_sim)) chose only
 //! among the calls the rules already value near their best and finished
 //! every auction by the same rules, so it could not reach the contract the
@@ -505,8 +510,8 @@ fn slam_suits(bidding: &Bidding, hand: Hand) -> Vec<Strain> {
 /// side has asked for aces, we did not preempt (partner placed the
 /// contract then), the rules' call answers no question and leaves our
 /// side in a game below slam, the partnership has a trump fit, the
-/// bidder's points and partner's fewest shown come to [`SLAM_GATE`], and
-/// partner's points are known within [`SLAM_RANGE`].
+/// bidder's points and partner's fewest shown come to `SLAM_GATE`, and
+/// partner's points are known within `SLAM_RANGE`.
 pub fn is_slam_call(bidding: &Bidding, hand: Hand, rules: Call) -> bool {
     if bidding.is_complete() {
         return false;
@@ -564,7 +569,7 @@ pub fn is_slam_call(bidding: &Bidding, hand: Hand, rules: Call) -> bool {
 /// with the auction are solved double dummy for the contract the rules
 /// reach after their own call and after a small slam in each fit suit;
 /// the slam replaces the rules' call when it wins [`MIN_GAIN`] IMPs a
-/// deal on average and more than [`CONFIDENCE`] standard errors of that
+/// deal on average and more than `CONFIDENCE` standard errors of that
 /// average. Shape slams of few high-card points (a void opposite, a long
 /// side suit) are what the deals count and the point counts miss.
 #[allow(clippy::too_many_arguments)]

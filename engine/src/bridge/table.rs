@@ -333,7 +333,8 @@ impl Player {
     /// The call of the player to act in `bidding`, holding `hand`, from
     /// that hand and the auction alone: `FindBid`, or the simulation at a
     /// contested call, then the placement simulation at a call that places
-    /// the contract. `control` gives the clock of the time limit.
+    /// the contract, then the slam decision where that call leaves us in
+    /// game. `control` gives the clock of the time limit.
     pub fn choose_call(
         &mut self,
         bidding: &Bidding,
