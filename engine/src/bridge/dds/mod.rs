@@ -140,7 +140,13 @@ impl Solver {
     pub fn tricks(&mut self, position: &Position, strain: Strain) -> u8 {
         let board = position.board(strain);
         let left = board.tricks_left();
-        let ns = self.ns_tricks(board.clone(), None);
+        // Started from an estimate rather than halfway: the answer is
+        // pinned down by two questions when the estimate is right, by
+        // about three from halfway (one solve of each of the 200 fixture
+        // deals from East's lead, a fresh solver each: 10% fewer trick
+        // nodes, 15% less CPU time; session 24).
+        let guess = estimate_ns_tricks(&board.hands.map(Hand), strain, left);
+        let ns = self.ns_tricks(board.clone(), Some(guess));
         let tricks = if board.to_move() & 1 == 0 {
             ns
         } else {
@@ -230,13 +236,21 @@ impl Solver {
         // North and South usually take the same number of tricks whoever
         // declares, and so do East and West: each solve starts from the
         // previous answer.
-        let mut guess = Some(estimate_ns(deal, strain));
+        let mut guess = estimate_ns(deal, strain);
         for declarer in [Seat::North, Seat::South, Seat::East, Seat::West] {
             let start = Position::new(deal, declarer.next())?;
             let board = start.board(strain);
             let left = board.tricks_left();
-            let ns = self.ns_tricks(board, guess);
-            guess = Some(ns);
+            // From East on, North-South have the opening lead, which is
+            // often worth a trick to them: a guess one trick too high costs
+            // nothing (see [`estimate_ns_tricks`]), one too low a question
+            // (0.5% fewer trick nodes in the tables of the 60 first fixture
+            // deals).
+            if declarer == Seat::East {
+                guess += 1;
+            }
+            let ns = self.ns_tricks(board, Some(guess));
+            guess = ns;
             let own = if declarer.side() == Side::NorthSouth {
                 ns
             } else {
@@ -249,8 +263,18 @@ impl Solver {
 }
 
 /// A rough guess of North-South's tricks, to start the first search of a
-/// strain near the answer: about a trick per 3 high-card points above
-/// half the deck, plus a trick for each trump beyond an 8-card fit.
+/// strain near the answer: about a trick per 2.5 high-card points above
+/// half the deck, plus 0.6 of a trick per trump beyond an 8-card fit
+/// (least squares on the first solve of each strain over the 200 fixture
+/// deals, East on lead), and half a trick more. The search asks "at
+/// least the guess?" and then one trick further up or down until the
+/// answer flips, so a guess one above the answer asks the same two
+/// questions as the answer itself, while one below asks an extra one:
+/// the best guess lies half a trick above the expected count. Over the
+/// 200 fixture deals, with the table's guess for East raised a trick
+/// ([`Solver::strain_tricks`]), 0.8% fewer trick nodes in the tables and
+/// 0.4% fewer in the all-cards solves than a trick per 3 points, half a
+/// trick per trump and no half trick more (session 24).
 fn estimate_ns(deal: &Deal, strain: Strain) -> u32 {
     estimate_ns_tricks(&deal.hands, strain, deal.hands[0].len() as u32)
 }
@@ -260,11 +284,11 @@ fn estimate_ns_tricks(hands: &[Hand; 4], strain: Strain, tricks: u32) -> u32 {
     let hcp = (hands[0].hcp() + hands[2].hcp()) as i32;
     let total: i32 = hands.iter().map(|h| h.hcp() as i32).sum();
     let cards = tricks as i32;
-    let mut est = cards as f32 / 2.0 + (hcp - total / 2) as f32 / 3.0;
+    let mut est = cards as f32 / 2.0 + 0.5 + (hcp - total / 2) as f32 * 0.4;
     if let Some(suit) = strain.trump() {
         let ns = (hands[0].suit_len(suit) + hands[2].suit_len(suit)) as i32;
         let ew = (hands[1].suit_len(suit) + hands[3].suit_len(suit)) as i32;
-        est += (ns - ew) as f32 / 2.0;
+        est += (ns - ew) as f32 * 0.6;
     }
     est.round().clamp(0.0, cards as f32) as u32
 }
