@@ -38,7 +38,9 @@
 //!
 //! `--lead-only` bids, makes the opening lead with the program's default
 //! lead and stops there: the lead figures (which depend only on the
-//! auction and the first card) at a fraction of a full run's cost.
+//! auction and the first card) at a fraction of a full run's cost;
+//! `--leads-against notrump` (or `suit`) leads only against those
+//! contracts.
 //!
 //! `--show N` prints every board that is N or more IMPs from par, or
 //! whose play lost a trick, with its deal, auction, contract, par and
@@ -129,6 +131,11 @@ struct Args {
     /// `--show`, each board shows the lead and its loss).
     #[arg(long, conflicts_with = "bidding_only")]
     lead_only: bool,
+    /// With `--lead-only`, lead (and judge) only against notrump
+    /// contracts, or only against suit contracts: either figure in about
+    /// half the time.
+    #[arg(long, value_enum, requires = "lead_only")]
+    leads_against: Option<LeadsAgainst>,
     /// Random deals simulated at each contested call (0: the rules alone).
     #[arg(long, default_value_t = 0)]
     bid_samples: usize,
@@ -146,6 +153,13 @@ struct Args {
     /// trick (deal, auction, contract, par, losses).
     #[arg(long)]
     show: Option<i32>,
+}
+
+/// The contracts whose opening leads `--lead-only` makes and judges.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum LeadsAgainst {
+    Notrump,
+    Suit,
 }
 
 /// Double-dummy tricks given away, by who gave them.
@@ -589,6 +603,14 @@ fn main() {
         let acted = if args.bidding_only {
             bid
         } else if args.lead_only {
+            let against = table.contract().map(|c| match c.strain {
+                Strain::NoTrump => LeadsAgainst::Notrump,
+                _ => LeadsAgainst::Suit,
+            });
+            let skipped = args.leads_against.is_some_and(|a| against != Some(a));
+            if skipped {
+                continue;
+            }
             bid.and_then(|()| opening_lead(&mut player, &mut table, board_seed, &mut clock))
         } else {
             bid.and_then(|()| {
