@@ -107,11 +107,6 @@ struct Args {
     /// Random deals per card (the default options' otherwise).
     #[arg(long)]
     samples: Option<usize>,
-    /// The most deals declarer samples while its best cards are within the
-    /// deals' noise (the default options' otherwise; 0: never more than
-    /// the usual deals).
-    #[arg(long)]
-    close_samples: Option<usize>,
     /// Search once this many tricks are left (13: every card).
     #[arg(long, value_parser = clap::value_parser!(u8).range(0..=13))]
     search_tricks: Option<u8>,
@@ -550,7 +545,6 @@ fn main() {
         search_tricks: args.search_tricks.unwrap_or(base.search_tricks),
         contract_bonus: args.contract_bonus.unwrap_or(base.contract_bonus),
         heuristic_factor: args.heuristic_factor.unwrap_or(base.heuristic_factor),
-        close_samples: args.close_samples.unwrap_or(base.close_samples),
         cheat: args.cheat,
         ..base
     };
