@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use super::codes::{Codes, Square};
 use super::geometry::{Color, MAX_SIDE, MIN_SIDE, Point};
 use super::lines::{LineTable, Occupant};
 use super::rules::Rule;
@@ -81,6 +82,8 @@ pub struct Board {
     rule: Rule,
     cells: Vec<Cell>,
     lines: LineTable,
+    /// Pattern codes of every point (the search's move choice and eval).
+    codes: Codes,
     key: u64,
     /// Every occupied square in the order it was filled: the undo stack.
     history: Vec<(Point, Occupant)>,
@@ -101,6 +104,7 @@ impl Board {
             rule,
             cells: vec![Cell::Empty; width * height],
             lines: LineTable::new(width, height),
+            codes: Codes::new(width, height),
             key: 0,
             history: Vec::new(),
         })
@@ -121,6 +125,11 @@ impl Board {
     /// Turbo Go-Moku's line tables for this position.
     pub fn lines(&self) -> &LineTable {
         &self.lines
+    }
+
+    /// The pattern codes of this position.
+    pub fn codes(&self) -> &Codes {
+        &self.codes
     }
 
     /// Zobrist key of the stones (not of the side to move).
@@ -218,6 +227,7 @@ impl Board {
             Occupant::Wall => Cell::Wall,
         };
         self.lines.add(p.x, p.y, who);
+        self.codes.set(p.x, p.y, Square::Empty, square(who));
         self.key ^= zobrist::key(p.x, p.y, slot(who));
         self.history.push((p, who));
     }
@@ -227,6 +237,7 @@ impl Board {
         let (p, who) = self.history.pop()?;
         self.cells[p.y * self.width + p.x] = Cell::Empty;
         self.lines.remove(p.x, p.y, who);
+        self.codes.set(p.x, p.y, square(who), Square::Empty);
         self.key ^= zobrist::key(p.x, p.y, slot(who));
         Some((p, who))
     }
@@ -257,6 +268,20 @@ impl Board {
         Ok(())
     }
 
+    /// The from-scratch twin of the pattern codes.
+    pub fn recomputed_codes(&self) -> Codes {
+        let squares: Vec<Square> = self
+            .cells
+            .iter()
+            .map(|c| match c {
+                Cell::Empty => Square::Empty,
+                Cell::Stone(c) => Square::Stone(*c),
+                Cell::Wall => Square::Wall,
+            })
+            .collect();
+        Codes::recompute(self.width, self.height, &squares)
+    }
+
     /// The from-scratch twin of the incremental tables and key.
     pub fn recomputed(&self) -> (LineTable, u64) {
         let occupants: Vec<Option<Occupant>> = self
@@ -283,7 +308,7 @@ impl Board {
     /// Whether the incremental tables equal their recompute.
     pub fn tables_consistent(&self) -> bool {
         let (lines, key) = self.recomputed();
-        lines == self.lines && key == self.key
+        lines == self.lines && key == self.key && self.recomputed_codes() == self.codes
     }
 
     /// Sets a square without touching the tables: pattern tests place a
@@ -338,6 +363,13 @@ impl Board {
             }
         }
         counts
+    }
+}
+
+fn square(who: Occupant) -> Square {
+    match who {
+        Occupant::Stone(c) => Square::Stone(c),
+        Occupant::Wall => Square::Wall,
     }
 }
 
