@@ -260,6 +260,8 @@ struct PointCodes {
     keys: [[u16; 4]; 2],
     class: [u8; 2],
     value: [i32; 2],
+    /// The strongest line shape over the four directions.
+    best: [u8; 2],
 }
 
 /// The pattern codes of a board, kept in step with its stones.
@@ -271,6 +273,8 @@ pub struct Codes {
     occupied: Vec<bool>,
     /// Per side: sum of the values of the empty points.
     total: [i32; 2],
+    /// Per side: how many empty points have each strongest line shape.
+    levels: [[u16; LINE_SHAPES]; 2],
 }
 
 /// Digit of a square in `c`'s key.
@@ -297,9 +301,16 @@ impl Codes {
         let mut codes = Codes {
             width,
             height,
-            points: vec![PointCodes::default(); width * height],
+            points: vec![
+                PointCodes {
+                    best: [u8::MAX; 2],
+                    ..PointCodes::default()
+                };
+                width * height
+            ],
             occupied: vec![false; width * height],
             total: [0; 2],
+            levels: [[0; LINE_SHAPES]; 2],
         };
         for y in 0..height {
             for x in 0..width {
@@ -336,10 +347,12 @@ impl Codes {
     /// Recomputes point `i`'s classes and values and the totals.
     fn refresh(&mut self, i: usize) {
         let p = &mut self.points[i];
-        let old = p.value;
+        let (old, old_best) = (p.value, p.best);
+        let was_empty = old_best[0] != u8::MAX;
         if self.occupied[i] {
             p.class = [C_NONE; 2];
             p.value = [0; 2];
+            p.best = [u8::MAX; 2];
         } else {
             for c in 0..2 {
                 let k = p.keys[c];
@@ -350,10 +363,18 @@ impl Codes {
                     SHAPES[k[3] as usize],
                 ];
                 (p.class[c], p.value[c]) = COMBO_TABLE[combo(shapes)];
+                p.best[c] = shapes[0].max(shapes[1]).max(shapes[2]).max(shapes[3]);
             }
         }
-        for (total, (new, old)) in self.total.iter_mut().zip(p.value.iter().zip(old)) {
-            *total += new - old;
+        let new_best = p.best;
+        for c in 0..2 {
+            self.total[c] += p.value[c] - old[c];
+            if was_empty {
+                self.levels[c][old_best[c] as usize] -= 1;
+            }
+            if new_best[c] != u8::MAX {
+                self.levels[c][new_best[c] as usize] += 1;
+            }
         }
     }
 
@@ -401,6 +422,25 @@ impl Codes {
     #[inline]
     pub fn value(&self, x: usize, y: usize, c: Color) -> i32 {
         self.points[y * self.width + x].value[c.index()]
+    }
+
+    /// The strongest shape a stone of `c` on the empty point (x, y) makes
+    /// on any of its lines. (`B4` or more: a live five-point line through
+    /// it holds three of `c`'s stones; `B3` or more: two.)
+    #[inline]
+    pub fn best_shape(&self, x: usize, y: usize, c: Color) -> u8 {
+        match self.points[y * self.width + x].best[c.index()] {
+            u8::MAX => NONE,
+            best => best,
+        }
+    }
+
+    /// Whether some empty point gives `c` a line shape of `shape` or more.
+    #[inline]
+    pub fn any_shape(&self, c: Color, shape: u8) -> bool {
+        self.levels[c.index()][shape as usize..]
+            .iter()
+            .any(|&n| n > 0)
     }
 
     /// Sum of `c`'s values over the empty points.

@@ -10,7 +10,7 @@
 use crate::control::{Control, Deadline, Progress};
 
 use super::board::Board;
-use super::codes::{C_BLOCK4, C_FLEX4};
+use super::codes::{B1, B4, C_BLOCK4, C_FLEX4, F5};
 use super::geometry::{Color, Point};
 use super::rules::Rule;
 use super::threats::{ThreatLimits, ThreatSearch};
@@ -511,7 +511,8 @@ impl Run<'_, '_> {
         if opp_fives.len() >= 2 && !caro {
             return -(WIN - ply - 1);
         }
-        if board.is_full() || board.lines().total_lines() == 0 {
+        if board.is_full() || !board.codes().any_shape(me, B1) && !board.codes().any_shape(opp, B1)
+        {
             return 0;
         }
         if depth <= 0 && opp_fives.is_empty() {
@@ -639,7 +640,7 @@ impl Run<'_, '_> {
 
     /// Whether the stone `me` just played threatens five.
     fn makes_four(&self, board: &Board, me: Color) -> bool {
-        board.lines().has_line(me, 4) && !board.five_points(me).is_empty()
+        board.codes().any_shape(me, F5) && !board.five_points(me).is_empty()
     }
 
     /// Moves this ply's killers that are among `moves` to its front (the
@@ -678,7 +679,7 @@ impl Run<'_, '_> {
         if board.rule().caro {
             return evaluate(board, me);
         }
-        if !board.lines().has_line(me, 3) {
+        if !board.codes().any_shape(me, B4) {
             return evaluate(board, me);
         }
         let exact = board.rule() == Rule::FREESTYLE;
