@@ -11,6 +11,7 @@
 mod gomoku_games;
 
 use engine::control::Unlimited;
+use engine::gomoku::codes::B4;
 use engine::gomoku::geometry::DIRECTIONS;
 use engine::gomoku::search::{Reason, WIN};
 use engine::gomoku::threats::{ThreatLimits, find_vcf, find_vct};
@@ -148,7 +149,7 @@ fn sure_wins(b: &mut Board, a: Color) -> Vec<Point> {
     points
         .into_iter()
         .filter(|&w| {
-            b.is_empty(w) && b.lines().lines_with(w.x, w.y, a, 3) > 0 && is_sure_win(b, a, w)
+            b.is_empty(w) && b.codes().best_shape(w.x, w.y, a) >= B4 && is_sure_win(b, a, w)
         })
         .collect()
 }

@@ -1,5 +1,5 @@
-//! The board: stones, Turbo Go-Moku's line tables kept in step with them,
-//! a Zobrist key, and an undo stack for the search.
+//! The board: stones, their pattern codes kept in step with them, a
+//! Zobrist key, and an undo stack for the search.
 
 use std::fmt;
 
@@ -81,7 +81,6 @@ pub struct Board {
     height: usize,
     rule: Rule,
     cells: Vec<Cell>,
-    lines: LineTable,
     /// Pattern codes of every point (the search's move choice and eval).
     codes: Codes,
     key: u64,
@@ -103,7 +102,6 @@ impl Board {
             height,
             rule,
             cells: vec![Cell::Empty; width * height],
-            lines: LineTable::new(width, height),
             codes: Codes::new(width, height),
             key: 0,
             history: Vec::new(),
@@ -122,9 +120,10 @@ impl Board {
         self.rule
     }
 
-    /// Turbo Go-Moku's line tables for this position.
-    pub fn lines(&self) -> &LineTable {
-        &self.lines
+    /// Turbo Go-Moku's line tables for this position, counted afresh (the
+    /// search reads the pattern codes; the 1985 level asks once a move).
+    pub fn lines(&self) -> LineTable {
+        self.recomputed().0
     }
 
     /// The pattern codes of this position.
@@ -226,7 +225,6 @@ impl Board {
             Occupant::Stone(c) => Cell::Stone(c),
             Occupant::Wall => Cell::Wall,
         };
-        self.lines.add(p.x, p.y, who);
         self.codes.set(p.x, p.y, Square::Empty, square(who));
         self.key ^= zobrist::key(p.x, p.y, slot(who));
         self.history.push((p, who));
@@ -236,7 +234,6 @@ impl Board {
     pub fn undo(&mut self) -> Option<(Point, Occupant)> {
         let (p, who) = self.history.pop()?;
         self.cells[p.y * self.width + p.x] = Cell::Empty;
-        self.lines.remove(p.x, p.y, who);
         self.codes.set(p.x, p.y, square(who), Square::Empty);
         self.key ^= zobrist::key(p.x, p.y, slot(who));
         Some((p, who))
@@ -305,10 +302,10 @@ impl Board {
         )
     }
 
-    /// Whether the incremental tables equal their recompute.
+    /// Whether the incremental codes and key equal their recompute.
     pub fn tables_consistent(&self) -> bool {
-        let (lines, key) = self.recomputed();
-        lines == self.lines && key == self.key && self.recomputed_codes() == self.codes
+        let (_, key) = self.recomputed();
+        key == self.key && self.recomputed_codes() == self.codes
     }
 
     /// Sets a square without touching the tables: pattern tests place a

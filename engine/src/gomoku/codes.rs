@@ -55,6 +55,7 @@ pub const C_BLOCK4_FLEX3: u8 = 11;
 /// An open four or a double four: wins unless the opponent has a five.
 pub const C_FLEX4: u8 = 12;
 pub const C_FIVE: u8 = 13;
+const CLASSES: usize = 14;
 
 /// Worth of a point to a side by the shape a stone there makes on each
 /// line, summed over the four lines; the class adds a bonus for shapes
@@ -275,6 +276,8 @@ pub struct Codes {
     total: [i32; 2],
     /// Per side: how many empty points have each strongest line shape.
     levels: [[u16; LINE_SHAPES]; 2],
+    /// Per side: how many empty points are of each class.
+    classes: [[u16; CLASSES]; 2],
 }
 
 /// Digit of a square in `c`'s key.
@@ -311,6 +314,7 @@ impl Codes {
             occupied: vec![false; width * height],
             total: [0; 2],
             levels: [[0; LINE_SHAPES]; 2],
+            classes: [[0; CLASSES]; 2],
         };
         for y in 0..height {
             for x in 0..width {
@@ -347,7 +351,7 @@ impl Codes {
     /// Recomputes point `i`'s classes and values and the totals.
     fn refresh(&mut self, i: usize) {
         let p = &mut self.points[i];
-        let (old, old_best) = (p.value, p.best);
+        let (old, old_best, old_class) = (p.value, p.best, p.class);
         let was_empty = old_best[0] != u8::MAX;
         if self.occupied[i] {
             p.class = [C_NONE; 2];
@@ -366,14 +370,16 @@ impl Codes {
                 p.best[c] = shapes[0].max(shapes[1]).max(shapes[2]).max(shapes[3]);
             }
         }
-        let new_best = p.best;
+        let (new_best, new_class) = (p.best, p.class);
         for c in 0..2 {
             self.total[c] += p.value[c] - old[c];
             if was_empty {
                 self.levels[c][old_best[c] as usize] -= 1;
+                self.classes[c][old_class[c] as usize] -= 1;
             }
             if new_best[c] != u8::MAX {
                 self.levels[c][new_best[c] as usize] += 1;
+                self.classes[c][new_class[c] as usize] += 1;
             }
         }
     }
@@ -439,6 +445,20 @@ impl Codes {
     #[inline]
     pub fn any_shape(&self, c: Color, shape: u8) -> bool {
         self.levels[c.index()][shape as usize..]
+            .iter()
+            .any(|&n| n > 0)
+    }
+
+    /// How many empty points are of class `class` for `c`.
+    #[inline]
+    pub fn class_count(&self, c: Color, class: u8) -> u16 {
+        self.classes[c.index()][class as usize]
+    }
+
+    /// Whether some empty point is of class `class` or stronger for `c`.
+    #[inline]
+    pub fn any_class(&self, c: Color, class: u8) -> bool {
+        self.classes[c.index()][class as usize..]
             .iter()
             .any(|&n| n > 0)
     }

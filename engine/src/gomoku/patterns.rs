@@ -10,6 +10,7 @@
 use super::board::{Board, Cell};
 use super::codes::{B3, B4, F5};
 use super::geometry::{Color, DIRECTIONS, Point};
+use super::rules::Rule;
 
 /// How a stone of one side on an empty point would change that side's lines.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -77,6 +78,10 @@ impl Board {
         // A five needs a live five-point line through `p` holding four.
         if self.codes().best_shape(p.x, p.y, c) < F5 {
             return false;
+        }
+        // Under freestyle the codes' fives are the rule's.
+        if self.rule() == Rule::FREESTYLE {
+            return true;
         }
         (0..4).any(|dir| self.five_along(p, dir, c))
     }

@@ -10,7 +10,7 @@
 use crate::control::{Control, Deadline, Progress};
 
 use super::board::Board;
-use super::codes::{B1, B4, C_BLOCK4, C_FLEX4, F5};
+use super::codes::{B1, B4, C_BLOCK4, C_BLOCK4_FLEX3, C_FLEX3_2X, C_FLEX4, F5};
 use super::geometry::{Color, Point};
 use super::rules::Rule;
 use super::threats::{ThreatLimits, ThreatSearch};
@@ -39,6 +39,11 @@ const LEAF_VCF_NODES: u64 = 40;
 const LMR_FROM: usize = 3;
 /// Evaluation bonus of the side to move.
 const TEMPO: i32 = 20;
+/// A winning double threat to play (not proven: the opponent's answers
+/// may make threats of their own).
+const THREAT_WIN: i32 = 3000;
+/// An opponent's double threat to parry.
+const THREAT_PARRY: i32 = 300;
 
 /// What the search tells its caller while it thinks: one report per
 /// finished iteration, with the principal line read from the table.
@@ -820,7 +825,27 @@ pub fn plies_to_end(score: i32) -> Option<i32> {
 /// plus the move.
 pub fn evaluate(board: &Board, me: Color) -> i32 {
     let codes = board.codes();
-    codes.total(me) - codes.total(me.opponent()) + TEMPO
+    let opp = me.opponent();
+    codes.total(me) - codes.total(opp) + TEMPO + threat_bonus(board, me)
+}
+
+/// What the side to move's threats are worth beyond their points (Rapfi's
+/// threat term): a double three or a four-three to play, with no four for
+/// the opponent to interpose, is nearly a win; one the opponent could play
+/// next must be parried, which costs the move.
+fn threat_bonus(board: &Board, me: Color) -> i32 {
+    let codes = board.codes();
+    let opp = me.opponent();
+    let opp_fours = codes.any_class(opp, C_BLOCK4);
+    let mine = codes.class_count(me, C_BLOCK4_FLEX3) + codes.class_count(me, C_FLEX3_2X);
+    if mine > 0 && !opp_fours {
+        return THREAT_WIN;
+    }
+    let theirs = codes.class_count(opp, C_BLOCK4_FLEX3) + codes.class_count(opp, C_FLEX3_2X);
+    if theirs > 0 && !codes.any_class(me, C_BLOCK4) {
+        return -THREAT_PARRY;
+    }
+    0
 }
 
 fn any_allowed(board: &mut Board, me: Color) -> Option<Point> {
