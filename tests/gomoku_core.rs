@@ -5,6 +5,7 @@ use engine::control::Unlimited;
 use engine::gomoku::lines::{LineTable, WEIGHT};
 use engine::gomoku::search::Reason;
 use engine::gomoku::threats::{ThreatLimits, find_vcf, find_vct};
+use engine::gomoku::turbo1985::square_value;
 use engine::gomoku::{
     Board, Cell, Clock, Color, Level, Limits, Owner, Player, Point, Rule, Searcher, Turbo1985,
 };
@@ -97,7 +98,7 @@ fn incremental_tables_equal_recompute_after_random_moves_and_undos() {
         }
         assert!(b.tables_consistent());
         while b.undo().is_some() {}
-        assert_eq!(b.lines(), &LineTable::new(w, h));
+        assert_eq!(b.lines(), LineTable::new(w, h));
         assert_eq!(b.key(), 0);
     }
 }
@@ -758,4 +759,41 @@ fn an_untimed_search_ends_when_its_tree_does() {
     let d = player.set_position(&stones, &mut control).unwrap();
     let depth = d.search.unwrap().depth;
     assert!(depth < 30, "searched to depth {depth}");
+}
+
+#[test]
+fn square_values_read_off_the_stones_equal_the_line_table() {
+    let mut rng = StdRng::seed_from_u64(1985);
+    for _ in 0..20 {
+        let (w, h) = (rng.random_range(5..=19), rng.random_range(5..=19));
+        let mut b = Board::new(w, h, Rule::FREESTYLE).unwrap();
+        for i in 0..rng.random_range(0..w * h / 2) {
+            let q = p(rng.random_range(0..w), rng.random_range(0..h));
+            if !b.is_empty(q) {
+                continue;
+            }
+            if i % 11 == 10 {
+                b.place_wall(q).unwrap();
+            } else {
+                b.make(
+                    q,
+                    if i % 2 == 0 {
+                        Color::Black
+                    } else {
+                        Color::White
+                    },
+                );
+            }
+        }
+        let lines = b.lines();
+        for q in b.points() {
+            for c in [Color::Black, Color::White] {
+                assert_eq!(
+                    square_value(&b, q, c),
+                    lines.value(q.x, q.y, c),
+                    "{q} {c:?}\n{b}"
+                );
+            }
+        }
+    }
 }

@@ -1,8 +1,9 @@
-//! The board: stones, Turbo Go-Moku's line tables kept in step with them,
-//! a Zobrist key, and an undo stack for the search.
+//! The board: stones, their pattern codes kept in step with them, a
+//! Zobrist key, and an undo stack for the search.
 
 use std::fmt;
 
+use super::codes::{Codes, Square};
 use super::geometry::{Color, MAX_SIDE, MIN_SIDE, Point};
 use super::lines::{LineTable, Occupant};
 use super::rules::Rule;
@@ -80,7 +81,8 @@ pub struct Board {
     height: usize,
     rule: Rule,
     cells: Vec<Cell>,
-    lines: LineTable,
+    /// Pattern codes of every point (the search's move choice and eval).
+    codes: Codes,
     key: u64,
     /// Every occupied square in the order it was filled: the undo stack.
     history: Vec<(Point, Occupant)>,
@@ -100,7 +102,7 @@ impl Board {
             height,
             rule,
             cells: vec![Cell::Empty; width * height],
-            lines: LineTable::new(width, height),
+            codes: Codes::new(width, height),
             key: 0,
             history: Vec::new(),
         })
@@ -118,9 +120,15 @@ impl Board {
         self.rule
     }
 
-    /// Turbo Go-Moku's line tables for this position.
-    pub fn lines(&self) -> &LineTable {
-        &self.lines
+    /// Turbo Go-Moku's line tables for this position, counted afresh (the
+    /// search reads the pattern codes; the 1985 level asks once a move).
+    pub fn lines(&self) -> LineTable {
+        self.recomputed().0
+    }
+
+    /// The pattern codes of this position.
+    pub fn codes(&self) -> &Codes {
+        &self.codes
     }
 
     /// Zobrist key of the stones (not of the side to move).
@@ -217,7 +225,7 @@ impl Board {
             Occupant::Stone(c) => Cell::Stone(c),
             Occupant::Wall => Cell::Wall,
         };
-        self.lines.add(p.x, p.y, who);
+        self.codes.set(p.x, p.y, Square::Empty, square(who));
         self.key ^= zobrist::key(p.x, p.y, slot(who));
         self.history.push((p, who));
     }
@@ -226,7 +234,7 @@ impl Board {
     pub fn undo(&mut self) -> Option<(Point, Occupant)> {
         let (p, who) = self.history.pop()?;
         self.cells[p.y * self.width + p.x] = Cell::Empty;
-        self.lines.remove(p.x, p.y, who);
+        self.codes.set(p.x, p.y, square(who), Square::Empty);
         self.key ^= zobrist::key(p.x, p.y, slot(who));
         Some((p, who))
     }
@@ -257,6 +265,20 @@ impl Board {
         Ok(())
     }
 
+    /// The from-scratch twin of the pattern codes.
+    pub fn recomputed_codes(&self) -> Codes {
+        let squares: Vec<Square> = self
+            .cells
+            .iter()
+            .map(|c| match c {
+                Cell::Empty => Square::Empty,
+                Cell::Stone(c) => Square::Stone(*c),
+                Cell::Wall => Square::Wall,
+            })
+            .collect();
+        Codes::recompute(self.width, self.height, &squares)
+    }
+
     /// The from-scratch twin of the incremental tables and key.
     pub fn recomputed(&self) -> (LineTable, u64) {
         let occupants: Vec<Option<Occupant>> = self
@@ -280,10 +302,10 @@ impl Board {
         )
     }
 
-    /// Whether the incremental tables equal their recompute.
+    /// Whether the incremental codes and key equal their recompute.
     pub fn tables_consistent(&self) -> bool {
-        let (lines, key) = self.recomputed();
-        lines == self.lines && key == self.key
+        let (_, key) = self.recomputed();
+        key == self.key && self.recomputed_codes() == self.codes
     }
 
     /// Sets a square without touching the tables: pattern tests place a
@@ -338,6 +360,13 @@ impl Board {
             }
         }
         counts
+    }
+}
+
+fn square(who: Occupant) -> Square {
+    match who {
+        Occupant::Stone(c) => Square::Stone(c),
+        Occupant::Wall => Square::Wall,
     }
 }
 

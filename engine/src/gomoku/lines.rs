@@ -6,12 +6,9 @@
 //! each side (`Value[x][y][colour]`): the sum, over the lines through it that
 //! the other side has not touched, of `WEIGHT[stones + 1]`, the worth of
 //! growing that line by one stone. A move changes only the 20 lines through
-//! its square, so `add` updates those lines and the 5 squares of each.
-//!
-//! Two refinements ride along in the same loop: a per-square histogram of
-//! the live lines by stone count (the threat finder's prefilter: a square can
-//! complete a five only if a live line through it already holds four) and a
-//! per-side sum of line scores (the search's static evaluation).
+//! its square. Here the line counts are kept incrementally, with board-wide sums (open
+//! lines, per-side histograms and line scores); a square's value and its
+//! per-square histogram are read off its 20 lines when asked.
 //! [`LineTable::recompute`] is the from-scratch twin of all of it.
 
 use super::geometry::{Color, DIRECTIONS};
@@ -47,6 +44,12 @@ impl Occupant {
 type LineCount = [u8; 3];
 
 /// The incremental tables of Turbo Go-Moku for one board.
+///
+/// Only the line counts and the board-wide sums are kept in step with the
+/// stones: the per-square values and histograms are read off the 20 lines
+/// through a square when asked (the 1985 `Update` of five squares per
+/// line made every move cost 100 square updates; the search now reads the
+/// pattern codes instead).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LineTable {
     width: usize,
@@ -54,17 +57,12 @@ pub struct LineTable {
     /// `Line[direction][x][y]`, flattened: index `dir * w * h + y * w + x`,
     /// keyed by the line's starting square as in the 1985 program.
     line: Vec<LineCount>,
-    /// `Value[x][y][colour]`, flattened by `y * w + x`.
-    value: Vec<[i32; 2]>,
-    /// Per square and side: how many live lines through it hold k stones.
-    histogram: Vec<[[u8; 6]; 2]>,
     /// Lines still winnable by someone (`TotalLines`): 0 means a draw.
     total_lines: i32,
     /// Per side: sum of `LINE_SCORE` over its live lines.
     score: [i32; 2],
     /// Per side: how many of its live lines hold k stones (the board-wide
-    /// histogram). No line with four, no five to look for anywhere: the
-    /// search skips its board scans on most nodes.
+    /// histogram).
     counts: [[i32; 6]; 2],
 }
 
@@ -96,33 +94,7 @@ fn is_open(line: LineCount) -> bool {
 impl LineTable {
     /// Tables for an empty `width`×`height` board (`ResetGame`).
     pub fn new(width: usize, height: usize) -> LineTable {
-        let mut table = LineTable {
-            width,
-            height,
-            line: vec![[0; 3]; 4 * width * height],
-            value: vec![[0; 2]; width * height],
-            histogram: vec![[[0; 6]; 2]; width * height],
-            total_lines: 0,
-            score: [0; 2],
-            counts: [[0; 6]; 2],
-        };
-        for y in 0..height {
-            for x in 0..width {
-                for dir in 0..4 {
-                    if table.line_fits(dir, x, y) {
-                        table.total_lines += 1;
-                        table.counts[0][0] += 1;
-                        table.counts[1][0] += 1;
-                        table.for_squares(dir, x, y, |t, sq| {
-                            for c in 0..2 {
-                                t.histogram[sq][c][0] += 1;
-                            }
-                        });
-                    }
-                }
-            }
-        }
-        table
+        LineTable::recompute(width, height, &vec![None; width * height])
     }
 
     /// The from-scratch twin: counts every line of `occupants` anew.
@@ -131,8 +103,6 @@ impl LineTable {
             width,
             height,
             line: vec![[0; 3]; 4 * width * height],
-            value: vec![[0; 2]; width * height],
-            histogram: vec![[[0; 6]; 2]; width * height],
             total_lines: 0,
             score: [0; 2],
             counts: [[0; 6]; 2],
@@ -161,14 +131,6 @@ impl LineTable {
                             table.counts[c][count[c] as usize] += 1;
                         }
                     }
-                    table.for_squares(dir, x, y, |t, sq| {
-                        for c in 0..2 {
-                            t.value[sq][c] += value_term(count, c);
-                            if live_for(count, c) {
-                                t.histogram[sq][c][count[c] as usize] += 1;
-                            }
-                        }
-                    });
                 }
             }
         }
@@ -184,18 +146,27 @@ impl LineTable {
         ex >= 0 && (ex as usize) < self.width && (ey as usize) < self.height
     }
 
-    fn for_squares(&mut self, dir: usize, x: usize, y: usize, mut f: impl FnMut(&mut Self, usize)) {
-        let (dx, dy) = DIRECTIONS[dir];
-        for l in 0..5 {
-            let sx = (x as isize + dx * l) as usize;
-            let sy = (y as isize + dy * l) as usize;
-            f(self, sy * self.width + sx);
-        }
+    /// The counts of the up to 20 lines through (x, y).
+    fn lines_through(&self, x: usize, y: usize) -> impl Iterator<Item = LineCount> + '_ {
+        DIRECTIONS
+            .iter()
+            .enumerate()
+            .flat_map(move |(dir, &(dx, dy))| {
+                (0..5isize).filter_map(move |k| {
+                    let x1 = x as isize - dx * k;
+                    let y1 = y as isize - dy * k;
+                    if x1 < 0 || y1 < 0 || x1 as usize >= self.width {
+                        return None;
+                    }
+                    let (x1, y1) = (x1 as usize, y1 as usize);
+                    self.line_fits(dir, x1, y1)
+                        .then(|| self.line[dir * self.width * self.height + y1 * self.width + x1])
+                })
+            })
     }
 
     /// `MakeMove`'s table work: one more stone of `who` on each of the up to
-    /// 20 lines through (x, y) (`Add`), and the values of the five squares
-    /// of every such line brought up to date (`Update`).
+    /// 20 lines through (x, y) (`Add`).
     pub fn add(&mut self, x: usize, y: usize, who: Occupant) {
         self.change(x, y, who, 1);
     }
@@ -233,29 +204,6 @@ impl LineTable {
                         self.counts[c][after[c] as usize] += 1;
                     }
                 }
-                // Only a side for which the line is or was live sees a
-                // change: a line already dead for both (most lines in the
-                // middle game) leaves its five squares alone.
-                let step = dy * self.width as isize + dx;
-                let first = y1 * self.width + x1;
-                for c in 0..2 {
-                    let (was, is) = (live_for(before, c), live_for(after, c));
-                    if !was && !is {
-                        continue;
-                    }
-                    let dv = value_term(after, c) - value_term(before, c);
-                    for l in 0..5 {
-                        let sq = (first as isize + step * l) as usize;
-                        self.value[sq][c] += dv;
-                        let h = &mut self.histogram[sq][c];
-                        if was {
-                            h[before[c] as usize] -= 1;
-                        }
-                        if is {
-                            h[after[c] as usize] += 1;
-                        }
-                    }
-                }
             }
         }
     }
@@ -263,20 +211,28 @@ impl LineTable {
     /// `Value[x][y][colour]`: what a stone of `c` at (x, y) would add to
     /// `c`'s lines.
     pub fn value(&self, x: usize, y: usize, c: Color) -> i32 {
-        self.value[y * self.width + x][c.index()]
+        self.lines_through(x, y)
+            .map(|l| value_term(l, c.index()))
+            .sum()
     }
 
     /// How many lines through (x, y) are live for `c` and hold `k` of its
     /// stones.
     pub fn lines_with(&self, x: usize, y: usize, c: Color, k: usize) -> u8 {
-        self.histogram[y * self.width + x][c.index()][k]
+        let c = c.index();
+        self.lines_through(x, y)
+            .filter(|&l| live_for(l, c) && l[c] as usize == k)
+            .count() as u8
     }
 
     /// The largest count of `c` stones on a line through (x, y) still live
     /// for `c`, or `None` when no live line passes there.
     pub fn best_line(&self, x: usize, y: usize, c: Color) -> Option<usize> {
-        let h = &self.histogram[y * self.width + x][c.index()];
-        (0..6).rev().find(|&k| h[k] > 0)
+        let c = c.index();
+        self.lines_through(x, y)
+            .filter(|&l| live_for(l, c))
+            .map(|l| l[c] as usize)
+            .max()
     }
 
     /// How many lines of the whole board are live for `c` and hold `k` of

@@ -13,6 +13,7 @@
 pub mod bench;
 pub mod board;
 pub mod clock;
+pub mod codes;
 pub mod geometry;
 pub mod lines;
 pub mod patterns;

@@ -4,11 +4,13 @@
 //! These answer the handbook's rules of thumb exactly where the line counts
 //! only estimate them ("make 5 in a row if you can", "if the opponent has
 //! an open 3 and can make an open 4, block it"), and they know the rule
-//! variants. The line table's histogram is the prefilter: no live line with
-//! four stones through a square, no five there.
+//! variants. The pattern codes are the prefilter: no live line with four
+//! stones through a square (no `F5` code), no five there.
 
 use super::board::{Board, Cell};
+use super::codes::{B3, B4, F5};
 use super::geometry::{Color, DIRECTIONS, Point};
+use super::rules::Rule;
 
 /// How a stone of one side on an empty point would change that side's lines.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -73,8 +75,13 @@ impl Board {
     /// Whether a stone of `c` on the empty point `p` wins ("make 5 in a row
     /// if you can").
     pub fn makes_five(&self, p: Point, c: Color) -> bool {
-        if self.lines().lines_with(p.x, p.y, c, 4) == 0 {
+        // A five needs a live five-point line through `p` holding four.
+        if self.codes().best_shape(p.x, p.y, c) < F5 {
             return false;
+        }
+        // Under freestyle the codes' fives are the rule's.
+        if self.rule() == Rule::FREESTYLE {
+            return true;
         }
         (0..4).any(|dir| self.five_along(p, dir, c))
     }
@@ -91,7 +98,7 @@ impl Board {
     /// All empty points where `c` would complete a winning line now.
     pub fn five_points(&self, c: Color) -> Vec<Point> {
         let mut out = Vec::new();
-        if !self.lines().has_line(c, 4) {
+        if !self.codes().any_shape(c, F5) {
             return out;
         }
         for p in self.points() {
@@ -168,8 +175,7 @@ impl Board {
     /// only looked for when `with_threes` (they cost the most).
     pub fn shape(&mut self, p: Point, c: Color, with_threes: bool) -> Shape {
         let mut shape = Shape::default();
-        let lines = self.lines();
-        let best = lines.best_line(p.x, p.y, c).unwrap_or(0);
+        let best = self.codes().best_shape(p.x, p.y, c);
         for dir in 0..4 {
             let (len, _) = self.run(p, dir, c);
             if len >= 6 {
@@ -179,14 +185,14 @@ impl Board {
                 shape.five = true;
             }
         }
-        if shape.five || best < 2 {
+        if shape.five || best < B3 {
             return shape;
         }
         self.set_raw(p, Cell::Stone(c));
         let mut points: [Option<Point>; 8] = [None; 8];
         let mut distinct = 0usize;
         let mut four_dirs = [false; 4];
-        if best >= 3 {
+        if best >= B4 {
             for (dir, four_dir) in four_dirs.iter_mut().enumerate() {
                 let (found, n) = self.completions(p, dir, c);
                 if n == 0 {

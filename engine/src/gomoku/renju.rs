@@ -17,6 +17,7 @@
 //! placed raw), never from the line tables, which do not see them.
 
 use super::board::{Board, Cell};
+use super::codes::B3;
 use super::geometry::{Color, DIRECTIONS, Point};
 
 /// Why black may not play a point.
@@ -51,8 +52,8 @@ impl Board {
         }
         // Every forbidden shape puts two more black stones with `p` on a
         // live five-point line (a three does, an overline holds five): the
-        // line tables are exact here, before any raw stone is placed.
-        if self.lines().best_line(p.x, p.y, Color::Black).unwrap_or(0) < 2 {
+        // pattern codes are exact here, before any raw stone is placed.
+        if self.codes().best_shape(p.x, p.y, Color::Black) < B3 {
             return None;
         }
         self.set_raw(p, BLACK);

@@ -10,10 +10,11 @@
 use crate::control::{Control, Deadline, Progress};
 
 use super::board::Board;
+use super::codes::{B1, B4, C_BLOCK4, C_BLOCK4_FLEX3, C_FLEX3_2X, C_FLEX4, F5};
 use super::geometry::{Color, Point};
+use super::rules::Rule;
 use super::threats::{ThreatLimits, ThreatSearch};
 use super::tt::{Bound, Entry, Table};
-use super::turbo1985::turbo_score;
 
 /// Score of a five made now; a win `n` plies away scores `WIN - n`.
 pub const WIN: i32 = 1_000_000;
@@ -36,6 +37,13 @@ const LEAF_VCF_DEPTH: u32 = 6;
 const LEAF_VCF_NODES: u64 = 40;
 /// Index in the ordered moves from which quiet moves are reduced.
 const LMR_FROM: usize = 3;
+/// Evaluation bonus of the side to move.
+const TEMPO: i32 = 20;
+/// A winning double threat to play (not proven: the opponent's answers
+/// may make threats of their own).
+const THREAT_WIN: i32 = 3000;
+/// An opponent's double threat to parry.
+const THREAT_PARRY: i32 = 300;
 
 /// What the search tells its caller while it thinks: one report per
 /// finished iteration, with the principal line read from the table.
@@ -508,7 +516,8 @@ impl Run<'_, '_> {
         if opp_fives.len() >= 2 && !caro {
             return -(WIN - ply - 1);
         }
-        if board.is_full() || board.lines().total_lines() == 0 {
+        if board.is_full() || !board.codes().any_shape(me, B1) && !board.codes().any_shape(opp, B1)
+        {
             return 0;
         }
         if depth <= 0 && opp_fives.is_empty() {
@@ -636,7 +645,7 @@ impl Run<'_, '_> {
 
     /// Whether the stone `me` just played threatens five.
     fn makes_four(&self, board: &Board, me: Color) -> bool {
-        board.lines().has_line(me, 4) && !board.five_points(me).is_empty()
+        board.codes().any_shape(me, F5) && !board.five_points(me).is_empty()
     }
 
     /// Moves this ply's killers that are among `moves` to its front (the
@@ -675,17 +684,19 @@ impl Run<'_, '_> {
         if board.rule().caro {
             return evaluate(board, me);
         }
-        if !board.lines().has_line(me, 3) {
+        if !board.codes().any_shape(me, B4) {
             return evaluate(board, me);
         }
-        let points: Vec<Point> = board.points().collect();
-        for p in points {
-            if board.is_empty(p)
-                && board.lines().best_line(p.x, p.y, me).unwrap_or(0) >= 3
-                && board.shape(p, me, false).winning_four()
-                && board.allowed(p, me)
-            {
-                return WIN - ply - 2;
+        let exact = board.rule() == Rule::FREESTYLE;
+        for y in 0..board.height() {
+            for x in 0..board.width() {
+                let p = Point::new(x, y);
+                if board.is_empty(p)
+                    && board.codes().class(x, y, me) >= C_FLEX4
+                    && (exact || (board.shape(p, me, false).winning_four() && board.allowed(p, me)))
+                {
+                    return WIN - ply - 2;
+                }
             }
         }
         // A short VCF at the leaf: fours force their answers, so a win by
@@ -702,73 +713,97 @@ impl Run<'_, '_> {
         evaluate(board, me)
     }
 
-    /// Moves worth searching for `me`, best first. When the opponent
-    /// threatens an unstoppable four next move, only our fours and the
-    /// squares on the opponent's threatening lines are kept ("if opponent
-    /// has an open 3 and can make an open 4, block it").
+    /// Moves worth searching for `me`, best first, read off the pattern
+    /// codes (Rapfi's move generation): a point where `me` makes an open
+    /// four or a double four wins at once; when the opponent has such a
+    /// point (an open three, a four-three to be), only our fours and his
+    /// four points (the points that spoil it) are kept ("if opponent has
+    /// an open 3 and can make an open 4, block it"); otherwise the points
+    /// of the highest attack plus defence value, at most `width`.
     fn candidates(&mut self, board: &mut Board, me: Color, width: usize) -> Candidates {
         let opp = me.opponent();
+        // Under freestyle the codes are exact; other rules confirm with
+        // the rule-aware shape reader.
+        let exact = board.rule() == Rule::FREESTYLE;
+        let caro = board.rule().caro;
         let mut fours = Vec::new();
+        let mut defences = Vec::new();
+        let mut scored: Vec<(i32, Point)> = Vec::new();
         let mut opp_threat = false;
-        // Fours need a line of three somewhere, and so does a threat.
-        let my_threes = board.lines().has_line(me, 3);
-        let opp_threes = board.lines().has_line(opp, 3);
-        let points: Vec<Point> = if my_threes || opp_threes {
-            board.points().collect()
-        } else {
-            Vec::new()
-        };
-        for &p in &points {
-            if !board.is_empty(p) {
-                continue;
-            }
-            if my_threes && board.lines().best_line(p.x, p.y, me).unwrap_or(0) >= 3 {
-                let s = board.shape(p, me, false);
-                if s.fours > 0 && board.allowed(p, me) {
-                    if s.winning_four() && !board.rule().caro {
-                        return Candidates::Win(p);
+        for y in 0..board.height() {
+            for x in 0..board.width() {
+                let p = Point::new(x, y);
+                if !board.is_empty(p) {
+                    continue;
+                }
+                let codes = board.codes();
+                let (mine, theirs) = (codes.class(x, y, me), codes.class(x, y, opp));
+                let score = codes.value(x, y, me) * 5 / 4 + codes.value(x, y, opp);
+                if mine >= C_BLOCK4 {
+                    let (four, wins) = if exact {
+                        (true, mine >= C_FLEX4)
+                    } else {
+                        let s = board.shape(p, me, false);
+                        (s.fours > 0 && board.allowed(p, me), s.winning_four())
+                    };
+                    if four {
+                        if wins && !caro {
+                            return Candidates::Win(p);
+                        }
+                        fours.push(p);
                     }
-                    fours.push(p);
+                }
+                if theirs >= C_BLOCK4 {
+                    defences.push((score, p));
+                    if !opp_threat
+                        && theirs >= C_FLEX4
+                        && (exact
+                            || (board.shape(p, opp, false).winning_four() && board.allowed(p, opp)))
+                    {
+                        opp_threat = true;
+                    }
+                }
+                if score > 0 {
+                    scored.push((score, p));
                 }
             }
-            if !opp_threat
-                && opp_threes
-                && board.lines().best_line(p.x, p.y, opp).unwrap_or(0) >= 3
-                && board.shape(p, opp, false).winning_four()
-                && board.allowed(p, opp)
-            {
-                opp_threat = true;
-            }
         }
-        let mut moves: Vec<Point> = if opp_threat {
-            // Every square that can touch the opponent's three lies on a
-            // live five-line holding three of his stones.
-            points
-                .iter()
-                .copied()
-                .filter(|&p| {
-                    board.is_empty(p) && board.lines().best_line(p.x, p.y, opp).unwrap_or(0) >= 3
-                })
-                .collect()
+        let mut moves: Vec<(i32, Point)> = if opp_threat {
+            for &f in &fours {
+                if !defences.iter().any(|&(_, q)| q == f) {
+                    // Our fours first: they force the answer.
+                    defences.push((i32::MAX, f));
+                }
+            }
+            defences
         } else {
-            board.neighbourhood(2)
-        };
-        for f in &fours {
-            if !moves.contains(f) {
-                moves.push(*f);
+            for &f in &fours {
+                if let Some(m) = scored.iter_mut().find(|(_, q)| *q == f) {
+                    m.0 = m.0.max(i32::MAX / 2);
+                }
             }
+            scored
+        };
+        let keep = if opp_threat {
+            moves.len()
+        } else {
+            width.max(fours.len()).min(moves.len())
+        };
+        if keep < moves.len() {
+            moves.select_nth_unstable_by(keep, |a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+            moves.truncate(keep);
         }
-        moves.sort_by_cached_key(|&p| {
-            (
-                std::cmp::Reverse(fours.contains(&p) && opp_threat),
-                std::cmp::Reverse(turbo_score(board, p, me)),
-                p,
-            )
-        });
-        if !opp_threat {
-            moves.truncate(width.max(fours.len()));
+        moves.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        let mut moves: Vec<Point> = moves.into_iter().map(|(_, p)| p).collect();
+        if !exact {
+            moves.retain(|&p| board.allowed(p, me));
         }
-        moves.retain(|&p| board.allowed(p, me));
+        if moves.is_empty() && !opp_threat {
+            // Nothing on any line of a stone (a nearly empty board): the
+            // neighbours of the stones.
+            moves = board.neighbourhood(2);
+            moves.retain(|&p| board.allowed(p, me));
+        }
         Candidates::Moves(moves, opp_threat)
     }
 }
@@ -785,11 +820,32 @@ pub fn plies_to_end(score: i32) -> Option<i32> {
     }
 }
 
-/// Static evaluation for the side to move: Turbo's line counts, weighted
-/// by [`super::lines::LINE_SCORE`], ours minus theirs, plus the move.
+/// Static evaluation for the side to move: the values of the empty
+/// points by their pattern codes ([`super::codes`]), ours minus theirs,
+/// plus the move.
 pub fn evaluate(board: &Board, me: Color) -> i32 {
-    let lines = board.lines();
-    lines.score(me) - lines.score(me.opponent()) + 20
+    let codes = board.codes();
+    let opp = me.opponent();
+    codes.total(me) - codes.total(opp) + TEMPO + threat_bonus(board, me)
+}
+
+/// What the side to move's threats are worth beyond their points (Rapfi's
+/// threat term): a double three or a four-three to play, with no four for
+/// the opponent to interpose, is nearly a win; one the opponent could play
+/// next must be parried, which costs the move.
+fn threat_bonus(board: &Board, me: Color) -> i32 {
+    let codes = board.codes();
+    let opp = me.opponent();
+    let opp_fours = codes.any_class(opp, C_BLOCK4);
+    let mine = codes.class_count(me, C_BLOCK4_FLEX3) + codes.class_count(me, C_FLEX3_2X);
+    if mine > 0 && !opp_fours {
+        return THREAT_WIN;
+    }
+    let theirs = codes.class_count(opp, C_BLOCK4_FLEX3) + codes.class_count(opp, C_FLEX3_2X);
+    if theirs > 0 && !codes.any_class(me, C_BLOCK4) {
+        return -THREAT_PARRY;
+    }
+    0
 }
 
 fn any_allowed(board: &mut Board, me: Color) -> Option<Point> {

@@ -12,6 +12,7 @@ use std::collections::HashMap;
 use crate::control::{Control, Progress, Unlimited};
 
 use super::board::Board;
+use super::codes::{B3, B4, C_BLOCK4, C_FLEX3};
 use super::geometry::{Color, DIRECTIONS, Point};
 use super::patterns::Shape;
 use super::turbo1985::turbo_score;
@@ -113,15 +114,17 @@ impl<'a> ThreatSearch<'a> {
     fn threats(&mut self, threes: bool) -> Vec<(Point, Shape)> {
         let a = self.attacker;
         let mut out = Vec::new();
-        let need = if threes { 2 } else { 3 };
-        if !self.board.lines().has_line(a, need) {
+        let need = if threes { B3 } else { B4 };
+        let least = if threes { C_FLEX3 } else { C_BLOCK4 };
+        if !self.board.codes().any_shape(a, need) {
             return out;
         }
         let points: Vec<Point> = self.board.points().collect();
         for p in points {
-            if !self.board.is_empty(p)
-                || self.board.lines().best_line(p.x, p.y, a).unwrap_or(0) < need
-            {
+            // The pattern codes read the shapes under freestyle, whose
+            // fours and threes include every rule's: a point whose codes
+            // show neither makes neither.
+            if !self.board.is_empty(p) || self.board.codes().class(p.x, p.y, a) < least {
                 continue;
             }
             let shape = self.board.shape(p, a, threes);
@@ -375,7 +378,7 @@ impl<'a> ThreatSearch<'a> {
                 }
             }
         }
-        let points: Vec<Point> = if self.board.lines().has_line(d, 3) {
+        let points: Vec<Point> = if self.board.codes().any_shape(d, B4) {
             self.board.points().collect()
         } else {
             Vec::new()
@@ -383,7 +386,7 @@ impl<'a> ThreatSearch<'a> {
         for p in points {
             if self.board.is_empty(p)
                 && !out.contains(&p)
-                && self.board.lines().best_line(p.x, p.y, d).unwrap_or(0) >= 3
+                && self.board.codes().class(p.x, p.y, d) >= C_BLOCK4
                 && self.board.shape(p, d, false).fours > 0
             {
                 out.push(p);

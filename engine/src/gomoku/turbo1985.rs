@@ -4,8 +4,9 @@
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
-use super::board::Board;
-use super::geometry::{Color, Point};
+use super::board::{Board, Cell};
+use super::geometry::{Color, DIRECTIONS, Point};
+use super::lines::WEIGHT;
 
 /// Importance of attack against defence, 1..16 (`AttackFactor = 4`: attacks
 /// weigh 25% more than defences).
@@ -42,11 +43,11 @@ impl Turbo1985 {
             best = Some(centre);
             max = 4;
         }
+        let lines = board.lines();
         for p in board.points() {
             if !board.is_empty(p) {
                 continue;
             }
-            let lines = board.lines();
             let value = lines.value(p.x, p.y, player) * (16 + ATTACK_FACTOR) / 16
                 + lines.value(p.x, p.y, opponent)
                 + self.rng.random_range(0..4);
@@ -60,9 +61,32 @@ impl Turbo1985 {
 }
 
 /// The `FindMove` score of every empty square without the random term: the
-/// search orders its candidate moves by it.
+/// threat search orders its moves by it.
 pub fn turbo_score(board: &Board, p: Point, player: Color) -> i32 {
-    let lines = board.lines();
-    lines.value(p.x, p.y, player) * (16 + ATTACK_FACTOR) / 16
-        + lines.value(p.x, p.y, player.opponent())
+    square_value(board, p, player) * (16 + ATTACK_FACTOR) / 16
+        + square_value(board, p, player.opponent())
+}
+
+/// `Value[x][y][colour]` read straight off the stones: the sum over the
+/// five-point lines through `p` that hold no opponent stone or wall of
+/// `WEIGHT[stones + 1]` (what [`super::lines::LineTable::value`] keeps).
+pub fn square_value(board: &Board, p: Point, c: Color) -> i32 {
+    let mut value = 0;
+    for &d in &DIRECTIONS {
+        'line: for k in 0..5isize {
+            let mut own = 0;
+            for l in 0..5 {
+                let Some(q) = board.step(p, d, l - k) else {
+                    continue 'line;
+                };
+                match board.cell(q) {
+                    Cell::Empty => {}
+                    Cell::Stone(s) if s == c => own += 1,
+                    _ => continue 'line,
+                }
+            }
+            value += WEIGHT[own + 1];
+        }
+    }
+    value
 }

@@ -1,0 +1,537 @@
+//! Pattern codes: for every empty point, each direction and each side, the
+//! shape a stone of that side there would make on that line (five, open
+//! four, four, open three, three, open two, …), and the four directions
+//! combined into a point class (Rapfi's `Pattern4`: five, open four,
+//! four-three, double three, …). The classical engines (Rapfi, Yixin,
+//! Embryo) generate and order moves and evaluate positions from these.
+//!
+//! A point's code in one direction depends only on the four points either
+//! side of it on that line, so a stone changes the codes of at most 32
+//! points (8 per direction): [`Codes::set`] updates them, and with them a
+//! per-side sum of point values (the static evaluation). [`Codes::recompute`]
+//! is the from-scratch twin.
+//!
+//! The shapes are read under freestyle (five or more wins). Under exact
+//! five, renju and caro the real fours and threes are a subset of these,
+//! so the codes are a prefilter there: callers confirm a claimed win with
+//! [`Board::shape`](super::board::Board), which knows the rule.
+
+use super::geometry::{Color, DIRECTIONS};
+
+/// Shape on one line, weakest first.
+pub const NONE: u8 = 0;
+/// A lone stone with room for five only one way round.
+pub const B1: u8 = 1;
+pub const F1: u8 = 2;
+/// A two that can become a three (`B3`) but not an open three.
+pub const B2: u8 = 3;
+/// An open two: one more stone makes an open three.
+pub const F2: u8 = 4;
+/// A three that can become a four but not an open four.
+pub const B3: u8 = 5;
+/// An open three: one more stone makes an open four.
+pub const F3: u8 = 6;
+/// A four: one point completes five.
+pub const B4: u8 = 7;
+/// An open four (or two fours on the line): two points complete five.
+pub const F4: u8 = 8;
+pub const F5: u8 = 9;
+const LINE_SHAPES: usize = 10;
+
+/// Point classes (Rapfi's `Pattern4`), weakest first.
+pub const C_NONE: u8 = 0;
+/// Twos and lone stones only.
+pub const C_TWO: u8 = 1;
+pub const C_FLEX2: u8 = 2;
+pub const C_BLOCK3: u8 = 3;
+pub const C_FLEX2_2X: u8 = 4;
+pub const C_BLOCK3_PLUS: u8 = 5;
+pub const C_FLEX3: u8 = 6;
+pub const C_FLEX3_PLUS: u8 = 7;
+pub const C_FLEX3_2X: u8 = 8;
+pub const C_BLOCK4: u8 = 9;
+pub const C_BLOCK4_PLUS: u8 = 10;
+pub const C_BLOCK4_FLEX3: u8 = 11;
+/// An open four or a double four: wins unless the opponent has a five.
+pub const C_FLEX4: u8 = 12;
+pub const C_FIVE: u8 = 13;
+const CLASSES: usize = 14;
+
+/// Worth of a point to a side by the shape a stone there makes on each
+/// line, summed over the four lines; the class adds a bonus for shapes
+/// that combine into a threat one line alone is not.
+const SHAPE_VALUE: [i32; LINE_SHAPES] = [0, 1, 3, 5, 14, 16, 45, 50, 200, 500];
+const CLASS_BONUS: [i32; 14] = [0, 0, 0, 0, 10, 5, 0, 20, 80, 0, 30, 100, 150, 0];
+
+/// Off-board squares, walls and the other side's stones all block.
+const EMPTY: u16 = 0;
+const OWN: u16 = 1;
+const BLOCKED: u16 = 2;
+
+/// 3^8 arrangements of the eight neighbours of a point on a line.
+const KEYS: usize = 6561;
+const POW3: [u16; 8] = [1, 3, 9, 27, 81, 243, 729, 2187];
+
+/// The cells of a key: slots 0..4 are offsets -4..-1, slots 4..8 are +1..+4.
+const fn digit(key: usize, slot: usize) -> u16 {
+    ((key / POW3[slot] as usize) % 3) as u16
+}
+
+/// Whether the own stone in the middle, with `extra` (a slot or 8 for
+/// none) also own, is part of five or more in a row.
+const fn five_through(key: usize, extra: usize) -> bool {
+    const fn own(key: usize, extra: usize, slot: usize) -> bool {
+        slot == extra || digit(key, slot) == OWN
+    }
+    let mut len = 1;
+    let mut s = 4; // slot of offset -1 is 3
+    while s > 0 && own(key, extra, s - 1) {
+        len += 1;
+        s -= 1;
+    }
+    let mut s = 4; // slot of offset +1 is 4
+    while s < 8 && own(key, extra, s) {
+        len += 1;
+        s += 1;
+    }
+    len >= 5
+}
+
+/// The line shape of every key, by the recursive definition: a four has a
+/// point that completes five through the middle stone (an open four two),
+/// an open three a point that makes an open four, a three one that makes a
+/// four, and so on down to a lone stone. Keys with more own stones are
+/// settled first, so a key's children are always known.
+const fn build() -> [u8; KEYS] {
+    let mut shape = [NONE; KEYS];
+    let mut own = [0u8; KEYS];
+    let mut key = 0;
+    while key < KEYS {
+        let mut s = 0;
+        while s < 8 {
+            if digit(key, s) == OWN {
+                own[key] += 1;
+            }
+            s += 1;
+        }
+        key += 1;
+    }
+    let mut count = 9;
+    while count > 0 {
+        count -= 1;
+        let mut key = 0;
+        while key < KEYS {
+            if own[key] as usize == count {
+                shape[key] = classify(key, &shape);
+            }
+            key += 1;
+        }
+    }
+    shape
+}
+
+const fn classify(key: usize, shape: &[u8; KEYS]) -> u8 {
+    if five_through(key, 8) {
+        return F5;
+    }
+    let mut fives = 0;
+    let mut best_child = NONE;
+    let mut s = 0;
+    while s < 8 {
+        if digit(key, s) == EMPTY {
+            if five_through(key, s) {
+                fives += 1;
+            }
+            let child = shape[key + POW3[s] as usize];
+            if child > best_child {
+                best_child = child;
+            }
+        }
+        s += 1;
+    }
+    if fives >= 2 {
+        return F4;
+    }
+    if fives == 1 {
+        return B4;
+    }
+    // One more stone lifts a shape by one rank: F4 → F3, B4 → B3, F3 → F2…
+    match best_child {
+        F4 => F3,
+        B4 => B3,
+        F3 => F2,
+        B3 => B2,
+        F2 => F1,
+        B2 => B1,
+        _ => NONE,
+    }
+}
+
+/// Line shape by key, computed at compile time.
+static SHAPES: [u8; KEYS] = build();
+
+/// The point class of four line shapes.
+pub const fn class_of(shapes: [u8; 4]) -> u8 {
+    let mut n = [0u8; LINE_SHAPES];
+    let mut d = 0;
+    while d < 4 {
+        n[shapes[d] as usize] += 1;
+        d += 1;
+    }
+    let plus = n[B3 as usize] + n[F2 as usize];
+    if n[F5 as usize] > 0 {
+        C_FIVE
+    } else if n[F4 as usize] > 0 || n[B4 as usize] >= 2 {
+        C_FLEX4
+    } else if n[B4 as usize] > 0 && n[F3 as usize] > 0 {
+        C_BLOCK4_FLEX3
+    } else if n[B4 as usize] > 0 && plus > 0 {
+        C_BLOCK4_PLUS
+    } else if n[B4 as usize] > 0 {
+        C_BLOCK4
+    } else if n[F3 as usize] >= 2 {
+        C_FLEX3_2X
+    } else if n[F3 as usize] > 0 && plus > 0 {
+        C_FLEX3_PLUS
+    } else if n[F3 as usize] > 0 {
+        C_FLEX3
+    } else if n[B3 as usize] > 0 && plus >= 2 {
+        C_BLOCK3_PLUS
+    } else if n[F2 as usize] >= 2 {
+        C_FLEX2_2X
+    } else if n[B3 as usize] > 0 {
+        C_BLOCK3
+    } else if n[F2 as usize] > 0 {
+        C_FLEX2
+    } else if n[B2 as usize] + n[F1 as usize] + n[B1 as usize] > 0 {
+        C_TWO
+    } else {
+        C_NONE
+    }
+}
+
+/// Index of four line shapes in the combined tables.
+const fn combo(shapes: [u8; 4]) -> usize {
+    ((shapes[0] as usize * LINE_SHAPES + shapes[1] as usize) * LINE_SHAPES + shapes[2] as usize)
+        * LINE_SHAPES
+        + shapes[3] as usize
+}
+
+const COMBOS: usize = LINE_SHAPES * LINE_SHAPES * LINE_SHAPES * LINE_SHAPES;
+
+/// Class and value of every combination of four line shapes: a point's
+/// refresh is then two lookups (computed at compile time).
+const fn build_combos() -> [(u8, i32); COMBOS] {
+    let mut table = [(0u8, 0i32); COMBOS];
+    let mut i = 0;
+    while i < COMBOS {
+        let shapes = [
+            (i / 1000) as u8,
+            (i / 100 % 10) as u8,
+            (i / 10 % 10) as u8,
+            (i % 10) as u8,
+        ];
+        let class = class_of(shapes);
+        let mut value = CLASS_BONUS[class as usize];
+        let mut d = 0;
+        while d < 4 {
+            value += SHAPE_VALUE[shapes[d] as usize];
+            d += 1;
+        }
+        table[combo(shapes)] = (class, value);
+        i += 1;
+    }
+    table
+}
+
+static COMBO_TABLE: [(u8, i32); COMBOS] = build_combos();
+
+/// What a square holds, as the codes see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Square {
+    Empty,
+    Stone(Color),
+    /// A wall (dead stone): blocks both sides.
+    Wall,
+}
+
+/// Per point and side: the four line keys, the class and the value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct PointCodes {
+    keys: [[u16; 4]; 2],
+    class: [u8; 2],
+    value: [i32; 2],
+    /// The strongest line shape over the four directions.
+    best: [u8; 2],
+}
+
+/// The pattern codes of a board, kept in step with its stones.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Codes {
+    width: usize,
+    height: usize,
+    points: Vec<PointCodes>,
+    occupied: Vec<bool>,
+    /// Per side: sum of the values of the empty points.
+    total: [i32; 2],
+    /// Per side: how many empty points have each strongest line shape.
+    levels: [[u16; LINE_SHAPES]; 2],
+    /// Per side: how many empty points are of each class.
+    classes: [[u16; CLASSES]; 2],
+}
+
+/// Digit of a square in `c`'s key.
+fn digit_for(square: Square, c: usize) -> u16 {
+    match square {
+        Square::Empty => EMPTY,
+        Square::Stone(s) if s.index() == c => OWN,
+        _ => BLOCKED,
+    }
+}
+
+/// Slot of the neighbour `offset` (±1..±4) away in a point's key.
+fn slot(offset: isize) -> usize {
+    if offset < 0 {
+        (offset + 4) as usize
+    } else {
+        (offset + 3) as usize
+    }
+}
+
+impl Codes {
+    /// The codes of an empty `width` × `height` board.
+    pub fn new(width: usize, height: usize) -> Codes {
+        let mut codes = Codes {
+            width,
+            height,
+            points: vec![
+                PointCodes {
+                    best: [u8::MAX; 2],
+                    ..PointCodes::default()
+                };
+                width * height
+            ],
+            occupied: vec![false; width * height],
+            total: [0; 2],
+            levels: [[0; LINE_SHAPES]; 2],
+            classes: [[0; CLASSES]; 2],
+        };
+        for y in 0..height {
+            for x in 0..width {
+                let mut keys = [0u16; 4];
+                for (dir, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
+                    for offset in [-4isize, -3, -2, -1, 1, 2, 3, 4] {
+                        let qx = x as isize + dx * offset;
+                        let qy = y as isize + dy * offset;
+                        if qx < 0 || qy < 0 || qx as usize >= width || qy as usize >= height {
+                            keys[dir] += BLOCKED * POW3[slot(offset)];
+                        }
+                    }
+                }
+                let i = y * width + x;
+                codes.points[i].keys = [keys, keys];
+                codes.refresh(i);
+            }
+        }
+        codes
+    }
+
+    /// The from-scratch twin: the codes of a board whose squares are
+    /// `squares` (row by row).
+    pub fn recompute(width: usize, height: usize, squares: &[Square]) -> Codes {
+        let mut codes = Codes::new(width, height);
+        for (i, &sq) in squares.iter().enumerate() {
+            if sq != Square::Empty {
+                codes.set(i % width, i / width, Square::Empty, sq);
+            }
+        }
+        codes
+    }
+
+    /// Recomputes point `i`'s classes and values and the totals.
+    fn refresh(&mut self, i: usize) {
+        let p = &mut self.points[i];
+        let (old, old_best, old_class) = (p.value, p.best, p.class);
+        let was_empty = old_best[0] != u8::MAX;
+        if self.occupied[i] {
+            p.class = [C_NONE; 2];
+            p.value = [0; 2];
+            p.best = [u8::MAX; 2];
+        } else {
+            for c in 0..2 {
+                let k = p.keys[c];
+                let shapes = [
+                    SHAPES[k[0] as usize],
+                    SHAPES[k[1] as usize],
+                    SHAPES[k[2] as usize],
+                    SHAPES[k[3] as usize],
+                ];
+                (p.class[c], p.value[c]) = COMBO_TABLE[combo(shapes)];
+                p.best[c] = shapes[0].max(shapes[1]).max(shapes[2]).max(shapes[3]);
+            }
+        }
+        let (new_best, new_class) = (p.best, p.class);
+        for c in 0..2 {
+            self.total[c] += p.value[c] - old[c];
+            if was_empty {
+                self.levels[c][old_best[c] as usize] -= 1;
+                self.classes[c][old_class[c] as usize] -= 1;
+            }
+            if new_best[c] != u8::MAX {
+                self.levels[c][new_best[c] as usize] += 1;
+                self.classes[c][new_class[c] as usize] += 1;
+            }
+        }
+    }
+
+    /// Square (x, y) goes from `before` to `after` (one of them empty):
+    /// the keys of the points within four of it on its lines change.
+    pub fn set(&mut self, x: usize, y: usize, before: Square, after: Square) {
+        let i = y * self.width + x;
+        self.occupied[i] = after != Square::Empty;
+        self.refresh(i);
+        for (dir, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
+            for offset in [-4isize, -3, -2, -1, 1, 2, 3, 4] {
+                let qx = x as isize + dx * offset;
+                let qy = y as isize + dy * offset;
+                if qx < 0 || qy < 0 || qx as usize >= self.width || qy as usize >= self.height {
+                    continue;
+                }
+                let j = qy as usize * self.width + qx as usize;
+                // Seen from q, (x, y) is at -offset.
+                let weight = POW3[slot(-offset)];
+                for c in 0..2 {
+                    let key = &mut self.points[j].keys[c][dir];
+                    *key = *key - digit_for(before, c) * weight + digit_for(after, c) * weight;
+                }
+                if !self.occupied[j] {
+                    self.refresh(j);
+                }
+            }
+        }
+    }
+
+    /// The shape a stone of `c` on (x, y) makes along direction `dir`
+    /// (meaningful for empty points).
+    #[inline]
+    pub fn shape(&self, x: usize, y: usize, c: Color, dir: usize) -> u8 {
+        SHAPES[self.points[y * self.width + x].keys[c.index()][dir] as usize]
+    }
+
+    /// The class of (x, y) for `c`; `C_NONE` on an occupied point.
+    #[inline]
+    pub fn class(&self, x: usize, y: usize, c: Color) -> u8 {
+        self.points[y * self.width + x].class[c.index()]
+    }
+
+    /// The value of (x, y) to `c`; 0 on an occupied point.
+    #[inline]
+    pub fn value(&self, x: usize, y: usize, c: Color) -> i32 {
+        self.points[y * self.width + x].value[c.index()]
+    }
+
+    /// The strongest shape a stone of `c` on the empty point (x, y) makes
+    /// on any of its lines. (`B4` or more: a live five-point line through
+    /// it holds three of `c`'s stones; `B3` or more: two.)
+    #[inline]
+    pub fn best_shape(&self, x: usize, y: usize, c: Color) -> u8 {
+        match self.points[y * self.width + x].best[c.index()] {
+            u8::MAX => NONE,
+            best => best,
+        }
+    }
+
+    /// Whether some empty point gives `c` a line shape of `shape` or more.
+    #[inline]
+    pub fn any_shape(&self, c: Color, shape: u8) -> bool {
+        self.levels[c.index()][shape as usize..]
+            .iter()
+            .any(|&n| n > 0)
+    }
+
+    /// How many empty points are of class `class` for `c`.
+    #[inline]
+    pub fn class_count(&self, c: Color, class: u8) -> u16 {
+        self.classes[c.index()][class as usize]
+    }
+
+    /// Whether some empty point is of class `class` or stronger for `c`.
+    #[inline]
+    pub fn any_class(&self, c: Color, class: u8) -> bool {
+        self.classes[c.index()][class as usize..]
+            .iter()
+            .any(|&n| n > 0)
+    }
+
+    /// Sum of `c`'s values over the empty points.
+    pub fn total(&self, c: Color) -> i32 {
+        self.total[c.index()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The key of a line diagram of nine cells centred on the point:
+    /// `X` own, `O` or `#` blocked, `.` empty; the middle must be `*`.
+    fn key(line: &str) -> usize {
+        let cells: Vec<char> = line.chars().collect();
+        assert_eq!(cells.len(), 9, "{line}");
+        assert_eq!(cells[4], '*');
+        let mut key = 0;
+        for (i, &ch) in cells.iter().enumerate() {
+            if i == 4 {
+                continue;
+            }
+            let d = match ch {
+                'X' => OWN,
+                'O' | '#' => BLOCKED,
+                _ => EMPTY,
+            };
+            key += (d * POW3[slot(i as isize - 4)]) as usize;
+        }
+        key
+    }
+
+    #[test]
+    fn known_line_shapes_classify_right() {
+        let cases = [
+            ("XX.X*....", B4),
+            ("..XX*XX..", F5),
+            ("...X*XX..", F4),
+            ("..OX*XX..", B4),
+            ("X..X*X..X", F3),
+            ("...X*X...", F3),
+            ("..OX*X...", B3),
+            ("...X*.X..", F3),
+            ("OOXX*...O", B3),
+            ("....*X...", F2),
+            ("...X*....", F2),
+            ("...O*X...", B2),
+            ("....*....", F1),
+            ("#OOO*XXXO", NONE),
+            ("...O*O...", NONE),
+            ("X.XX*.XXX", F4),
+            ("XXXX*XXXX", F5),
+            ("OX.X*X.XO", F4),
+        ];
+        for (line, want) in cases {
+            assert_eq!(SHAPES[key(line)], want, "{line}");
+        }
+    }
+
+    #[test]
+    fn classes_combine_line_shapes() {
+        assert_eq!(class_of([F5, NONE, NONE, NONE]), C_FIVE);
+        assert_eq!(class_of([B4, B4, NONE, NONE]), C_FLEX4);
+        assert_eq!(class_of([F4, F2, NONE, NONE]), C_FLEX4);
+        assert_eq!(class_of([B4, F3, NONE, NONE]), C_BLOCK4_FLEX3);
+        assert_eq!(class_of([B4, F2, NONE, NONE]), C_BLOCK4_PLUS);
+        assert_eq!(class_of([F3, F3, NONE, NONE]), C_FLEX3_2X);
+        assert_eq!(class_of([F3, B3, NONE, NONE]), C_FLEX3_PLUS);
+        assert_eq!(class_of([F3, B2, NONE, NONE]), C_FLEX3);
+        assert_eq!(class_of([F2, F2, B1, NONE]), C_FLEX2_2X);
+        assert_eq!(class_of([B1, NONE, NONE, NONE]), C_TWO);
+    }
+}
