@@ -69,13 +69,12 @@ pub struct BidOptions {
 /// The rules alone by default at the contested and placement calls (for
 /// the placement calls see [`placement::SAMPLES`](super::placement::SAMPLES)),
 /// and the slam decision by simulation
-/// ([`placement::SLAM_SAMPLES`](super::placement::SLAM_SAMPLES)): with 8
-/// deals a contested call
-/// the simulation moved
-/// the mean |IMPs| from par of `bridge_quality --bidding-only` from 5.49 to
-/// 5.29 on 200 boards of seed 1 but from 5.11 to 5.35 on 100 boards of
-/// seed 2, at about 1 s of one core a board for the bidding: no clear
-/// gain for a board five times slower.
+/// ([`placement::SLAM_SAMPLES`](super::placement::SLAM_SAMPLES)). With 8
+/// deals a contested call the simulation moved the mean |IMPs| from par
+/// of `bridge_quality --bidding-only` from 5.49 to 5.29 on 200 boards of
+/// seed 1 but from 5.11 to 5.35 on 100 boards of seed 2, at about 1 s of
+/// one core a board for the bidding: no clear gain for a board five times
+/// slower.
 impl Default for BidOptions {
     fn default() -> Self {
         BidOptions {

@@ -485,9 +485,10 @@ const SLAM_GATE: u8 = 25;
 /// deals are no better than the range they are drawn from, and opposite
 /// an opening one of a suit (13-23) or a range without an upper limit the
 /// slam is a guess at partner's strength (seed 1: 1C-6C with 14
-/// opposite 13, one down; seed 2: 1C-6C with 21 opposite 12, one down; seed 2: 1S-2NT-3NT-4S-6S opposite a Jacoby
-/// answer, unbounded, one down), where a rebid, a limited opening or a
-/// limit raise tell it within a few points.
+/// opposite 13, one down; seed 2: 1C-6C with 21 opposite 12, one down;
+/// seed 2: 1S-2NT-3NT-4S-6S opposite a Jacoby answer, unbounded, one
+/// down), where a rebid, a limited opening or a limit raise tell it
+/// within a few points.
 const SLAM_RANGE: u8 = 8;
 
 /// Mixed into the seed so that a slam decision's deals differ from those
