@@ -182,6 +182,18 @@ pub struct Placement {
     pub values: Vec<(Call, Contract, f64)>,
 }
 
+impl Placement {
+    /// The rules' call, unsimulated.
+    fn rules_only(rules: Call) -> Placement {
+        Placement {
+            call: rules,
+            rules,
+            samples: 0,
+            values: Vec::new(),
+        }
+    }
+}
+
 /// Whether the player to act, holding `hand`, is at a placement call: the
 /// opponents have only passed, partner has bid and has not asked a
 /// question (Stayman, Blackwood, the king ask) that must be answered, the
@@ -361,18 +373,12 @@ pub fn place<P, C: Control<P> + ?Sized>(
     solver: &mut Solver,
     control: &mut C,
 ) -> Placement {
-    let placement = Placement {
-        call: rules,
-        rules,
-        samples: 0,
-        values: Vec::new(),
-    };
     if samples == 0 || !is_placement_call(bidding, hand, rules) {
-        return placement;
+        return Placement::rules_only(rules);
     }
     let candidates = candidates(bidding, hand);
     simulate(
-        placement,
+        rules,
         bidding,
         hand,
         &candidates,
@@ -386,12 +392,12 @@ pub fn place<P, C: Control<P> + ?Sized>(
 
 /// The rules' call against each of `candidates` over up to `samples`
 /// deals of the unseen hands consistent with the auction: the best
-/// candidate replaces the rules' call in `placement` when it gains
+/// candidate replaces the rules' call `rules` when it gains
 /// [`MIN_GAIN`] IMPs a deal on average and more than [`CONFIDENCE`]
 /// standard errors of that average.
 #[allow(clippy::too_many_arguments)]
 fn simulate<P, C: Control<P> + ?Sized>(
-    mut placement: Placement,
+    rules: Call,
     bidding: &Bidding,
     hand: Hand,
     candidates: &[(Call, Contract)],
@@ -401,7 +407,7 @@ fn simulate<P, C: Control<P> + ?Sized>(
     solver: &mut Solver,
     control: &mut C,
 ) -> Placement {
-    let rules = placement.rules;
+    let mut placement = Placement::rules_only(rules);
     if candidates.is_empty() {
         return placement;
     }
@@ -584,14 +590,8 @@ pub fn place_slam<P, C: Control<P> + ?Sized>(
     solver: &mut Solver,
     control: &mut C,
 ) -> Placement {
-    let placement = Placement {
-        call: rules,
-        rules,
-        samples: 0,
-        values: Vec::new(),
-    };
     if samples == 0 || !is_slam_call(bidding, hand, rules) {
-        return placement;
+        return Placement::rules_only(rules);
     }
     let auction = bidding.auction();
     let candidates: Vec<(Call, Contract)> = slam_suits(bidding, hand)
@@ -607,7 +607,7 @@ pub fn place_slam<P, C: Control<P> + ?Sized>(
         })
         .collect();
     simulate(
-        placement,
+        rules,
         bidding,
         hand,
         &candidates,
