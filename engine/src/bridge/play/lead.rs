@@ -121,7 +121,7 @@ impl AuctionFit {
     /// what the bidding system (`FindBid`) would call with their hands in
     /// `deal`: for each call, the rules' value of their own best call
     /// minus that of the call made (0 when the rules make it; at most
-    /// [`MAX_CALL_MISFIT`]).
+    /// `MAX_CALL_MISFIT`).
     pub fn misfit(&self, deal: &Deal, viewer: Seat) -> i32 {
         self.before
             .iter()
@@ -150,7 +150,7 @@ impl AuctionFit {
 /// A deal of the hidden hands for `view` (over the hands of `real`, of
 /// which only the visible ones and the set of the hidden cards are read),
 /// kept with the likelihood of the auction (rejection sampling): the first
-/// of up to [`MAX_DRAWS`] draws that passes, else the likeliest draw. The
+/// of up to `MAX_DRAWS` draws that passes, else the likeliest draw. The
 /// opening lead and the bidding's placement simulation deal alike.
 pub fn likely_deal<R: Rng + ?Sized>(
     view: &View,
