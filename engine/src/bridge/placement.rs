@@ -280,27 +280,31 @@ fn candidates(bidding: &Bidding, hand: Hand) -> Vec<(Call, Contract)> {
         }
     };
     for strain in strains(bidding, hand) {
-        for level in levels(strain) {
-            let Some(call) = Call::bid(level, strain) else {
-                continue;
-            };
-            if !auction.is_legal(call)
-                || matches!(
-                    bidding.classify(call),
-                    BidClass::Illegal | BidClass::Blackwood | BidClass::KingAsk | BidClass::Stayman
-                )
-            {
-                continue;
-            }
-            let mut after = auction.clone();
-            if after.push(call).is_ok()
-                && let Some(contract) = after.current_contract()
-            {
-                out.push((call, contract));
-            }
-        }
+        out.extend(
+            levels(strain)
+                .into_iter()
+                .filter_map(|level| contract_bid(bidding, level, strain)),
+        );
     }
     out
+}
+
+/// The bid of `level` in `strain` with the contract it ends the auction
+/// in, if it is legal and the system does not read it as a question.
+fn contract_bid(bidding: &Bidding, level: u8, strain: Strain) -> Option<(Call, Contract)> {
+    let call = Call::bid(level, strain)?;
+    let auction = bidding.auction();
+    if !auction.is_legal(call)
+        || matches!(
+            bidding.classify(call),
+            BidClass::Illegal | BidClass::Blackwood | BidClass::KingAsk | BidClass::Stayman
+        )
+    {
+        return None;
+    }
+    let mut after = auction.clone();
+    after.push(call).ok()?;
+    Some((call, after.current_contract()?))
 }
 
 /// Tricks asked of one strain and declarer, lowest first, each with the
@@ -593,18 +597,9 @@ pub fn place_slam<P, C: Control<P> + ?Sized>(
     if samples == 0 || !is_slam_call(bidding, hand, rules) {
         return Placement::rules_only(rules);
     }
-    let auction = bidding.auction();
     let candidates: Vec<(Call, Contract)> = slam_suits(bidding, hand)
         .into_iter()
-        .filter_map(|strain| {
-            let call = Call::bid(6, strain)?;
-            if !auction.is_legal(call) || bidding.classify(call) == BidClass::Illegal {
-                return None;
-            }
-            let mut after = auction.clone();
-            after.push(call).ok()?;
-            Some((call, after.current_contract()?))
-        })
+        .filter_map(|strain| contract_bid(bidding, 6, strain))
         .collect();
     simulate(
         rules,

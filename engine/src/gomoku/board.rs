@@ -123,7 +123,7 @@ impl Board {
     /// Turbo Go-Moku's line tables for this position, counted afresh (the
     /// search reads the pattern codes; the 1985 level asks once a move).
     pub fn lines(&self) -> LineTable {
-        self.recomputed().0
+        LineTable::recompute(self.width, self.height, &self.occupants())
     }
 
     /// The pattern codes of this position.
@@ -279,33 +279,33 @@ impl Board {
         Codes::recompute(self.width, self.height, &squares)
     }
 
-    /// The from-scratch twin of the incremental tables and key.
-    pub fn recomputed(&self) -> (LineTable, u64) {
-        let occupants: Vec<Option<Occupant>> = self
-            .cells
+    /// What occupies each square, as the line counts see it.
+    fn occupants(&self) -> Vec<Option<Occupant>> {
+        self.cells
             .iter()
             .map(|c| match c {
                 Cell::Empty => None,
                 Cell::Stone(c) => Some(Occupant::Stone(*c)),
                 Cell::Wall => Some(Occupant::Wall),
             })
-            .collect();
+            .collect()
+    }
+
+    /// The from-scratch twin of the incremental key.
+    fn recomputed_key(&self) -> u64 {
+        let occupants = self.occupants();
         let mut key = 0;
         for p in self.points() {
             if let Some(o) = occupants[p.y * self.width + p.x] {
                 key ^= zobrist::key(p.x, p.y, slot(o));
             }
         }
-        (
-            LineTable::recompute(self.width, self.height, &occupants),
-            key,
-        )
+        key
     }
 
     /// Whether the incremental codes and key equal their recompute.
     pub fn tables_consistent(&self) -> bool {
-        let (_, key) = self.recomputed();
-        key == self.key && self.recomputed_codes() == self.codes
+        self.recomputed_key() == self.key && self.recomputed_codes() == self.codes
     }
 
     /// Sets a square without touching the tables: pattern tests place a

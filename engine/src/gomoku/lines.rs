@@ -6,21 +6,16 @@
 //! each side (`Value[x][y][colour]`): the sum, over the lines through it that
 //! the other side has not touched, of `WEIGHT[stones + 1]`, the worth of
 //! growing that line by one stone. A move changes only the 20 lines through
-//! its square. Here the line counts are kept incrementally, with board-wide sums (open
-//! lines, per-side histograms and line scores); a square's value and its
-//! per-square histogram are read off its 20 lines when asked.
-//! [`LineTable::recompute`] is the from-scratch twin of all of it.
+//! its square. The search no longer keeps these tables in step with the
+//! stones (it reads the pattern codes of [`super::codes`]): the 1985 level
+//! counts them afresh once a move ([`LineTable::recompute`]) and reads a
+//! square's value off its 20 lines.
 
 use super::geometry::{Color, DIRECTIONS};
 
 /// Worth of a line holding N stones of one side after the move
 /// (`Weight = 0,0,4,20,100,500,0` in the 1985 program).
 pub const WEIGHT: [i32; 7] = [0, 0, 4, 20, 100, 500, 0];
-
-/// Static evaluation of a live line by its stone count: the search's eval.
-/// Steeper than `WEIGHT` because a side with a three on a free line is
-/// a tempo from a four.
-pub const LINE_SCORE: [i32; 6] = [0, 1, 6, 36, 220, 4000];
 
 /// What occupies a square, as the line counts see it: a stone of either
 /// side, or (in Gomocup continuous games) a dead stone that blocks every
@@ -43,13 +38,8 @@ impl Occupant {
 /// Stones on one five-square line: black, white, walls.
 type LineCount = [u8; 3];
 
-/// The incremental tables of Turbo Go-Moku for one board.
-///
-/// Only the line counts and the board-wide sums are kept in step with the
-/// stones: the per-square values and histograms are read off the 20 lines
-/// through a square when asked (the 1985 `Update` of five squares per
-/// line made every move cost 100 square updates; the search now reads the
-/// pattern codes instead).
+/// The tables of Turbo Go-Moku for one board: the line counts, with the
+/// squares' values read off the 20 lines through a square when asked.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LineTable {
     width: usize,
@@ -59,11 +49,6 @@ pub struct LineTable {
     line: Vec<LineCount>,
     /// Lines still winnable by someone (`TotalLines`): 0 means a draw.
     total_lines: i32,
-    /// Per side: sum of `LINE_SCORE` over its live lines.
-    score: [i32; 2],
-    /// Per side: how many of its live lines hold k stones (the board-wide
-    /// histogram).
-    counts: [[i32; 6]; 2],
 }
 
 /// A line is live for a side while the other side and walls are absent.
@@ -74,14 +59,6 @@ fn live_for(line: LineCount, c: usize) -> bool {
 fn value_term(line: LineCount, c: usize) -> i32 {
     if live_for(line, c) {
         WEIGHT[line[c] as usize + 1]
-    } else {
-        0
-    }
-}
-
-fn score_term(line: LineCount, c: usize) -> i32 {
-    if live_for(line, c) {
-        LINE_SCORE[line[c] as usize]
     } else {
         0
     }
@@ -104,8 +81,6 @@ impl LineTable {
             height,
             line: vec![[0; 3]; 4 * width * height],
             total_lines: 0,
-            score: [0; 2],
-            counts: [[0; 6]; 2],
         };
         for y in 0..height {
             for x in 0..width {
@@ -124,12 +99,6 @@ impl LineTable {
                     table.line[dir * width * height + y * width + x] = count;
                     if is_open(count) {
                         table.total_lines += 1;
-                    }
-                    for c in 0..2 {
-                        table.score[c] += score_term(count, c);
-                        if live_for(count, c) {
-                            table.counts[c][count[c] as usize] += 1;
-                        }
                     }
                 }
             }
@@ -165,49 +134,6 @@ impl LineTable {
             })
     }
 
-    /// `MakeMove`'s table work: one more stone of `who` on each of the up to
-    /// 20 lines through (x, y) (`Add`).
-    pub fn add(&mut self, x: usize, y: usize, who: Occupant) {
-        self.change(x, y, who, 1);
-    }
-
-    /// The undo of [`LineTable::add`], for the search.
-    pub fn remove(&mut self, x: usize, y: usize, who: Occupant) {
-        self.change(x, y, who, -1);
-    }
-
-    fn change(&mut self, x: usize, y: usize, who: Occupant, delta: i8) {
-        let slot = who.slot();
-        for (dir, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
-            for k in 0..5 {
-                let x1 = x as isize - dx * k;
-                let y1 = y as isize - dy * k;
-                if x1 < 0 || y1 < 0 || x1 as usize >= self.width {
-                    continue;
-                }
-                let (x1, y1) = (x1 as usize, y1 as usize);
-                if !self.line_fits(dir, x1, y1) {
-                    continue;
-                }
-                let index = dir * self.width * self.height + y1 * self.width + x1;
-                let before = self.line[index];
-                let mut after = before;
-                after[slot] = (after[slot] as i8 + delta) as u8;
-                self.line[index] = after;
-                self.total_lines += is_open(after) as i32 - is_open(before) as i32;
-                for c in 0..2 {
-                    self.score[c] += score_term(after, c) - score_term(before, c);
-                    if live_for(before, c) {
-                        self.counts[c][before[c] as usize] -= 1;
-                    }
-                    if live_for(after, c) {
-                        self.counts[c][after[c] as usize] += 1;
-                    }
-                }
-            }
-        }
-    }
-
     /// `Value[x][y][colour]`: what a stone of `c` at (x, y) would add to
     /// `c`'s lines.
     pub fn value(&self, x: usize, y: usize, c: Color) -> i32 {
@@ -216,44 +142,9 @@ impl LineTable {
             .sum()
     }
 
-    /// How many lines through (x, y) are live for `c` and hold `k` of its
-    /// stones.
-    pub fn lines_with(&self, x: usize, y: usize, c: Color, k: usize) -> u8 {
-        let c = c.index();
-        self.lines_through(x, y)
-            .filter(|&l| live_for(l, c) && l[c] as usize == k)
-            .count() as u8
-    }
-
-    /// The largest count of `c` stones on a line through (x, y) still live
-    /// for `c`, or `None` when no live line passes there.
-    pub fn best_line(&self, x: usize, y: usize, c: Color) -> Option<usize> {
-        let c = c.index();
-        self.lines_through(x, y)
-            .filter(|&l| live_for(l, c))
-            .map(|l| l[c] as usize)
-            .max()
-    }
-
-    /// How many lines of the whole board are live for `c` and hold `k` of
-    /// its stones.
-    pub fn count(&self, c: Color, k: usize) -> i32 {
-        self.counts[c.index()][k]
-    }
-
-    /// Whether `c` has a live line with at least `k` stones anywhere.
-    pub fn has_line(&self, c: Color, k: usize) -> bool {
-        self.counts[c.index()][k..].iter().any(|&n| n > 0)
-    }
-
     /// `TotalLines`: lines that neither side has blocked; 0 is a draw.
     pub fn total_lines(&self) -> i32 {
         self.total_lines
-    }
-
-    /// Sum of [`LINE_SCORE`] over `c`'s live lines.
-    pub fn score(&self, c: Color) -> i32 {
-        self.score[c.index()]
     }
 
     /// Number of five-square lines on an empty board of this size

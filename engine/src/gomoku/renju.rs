@@ -14,7 +14,7 @@
 //!   decided (each level adds a stone, so it ends).
 //!
 //! The stones are read straight off the board (with hypothetical stones
-//! placed raw), never from the line tables, which do not see them.
+//! placed raw), never from the pattern codes, which do not see them.
 
 use super::board::{Board, Cell};
 use super::codes::B3;
