@@ -10,7 +10,7 @@
 use crate::control::{Control, Deadline, Progress};
 
 use super::board::Board;
-use super::codes::{B1, B4, C_BLOCK4, C_BLOCK4_FLEX3, C_FLEX3_2X, C_FLEX4, F5};
+use super::codes::{B1, B4, C_BLOCK4, C_BLOCK4_FLEX3, C_FLEX3_2X, C_FLEX4};
 use super::geometry::{Color, Point};
 use super::rules::Rule;
 use super::threats::{ThreatLimits, ThreatSearch};
@@ -507,7 +507,7 @@ impl Run<'_, '_> {
             return 0;
         }
         let opp = me.opponent();
-        if !board.five_points(me).is_empty() {
+        if board.has_five_point(me) {
             return WIN - ply;
         }
         let opp_fives = board.five_points(opp);
@@ -645,7 +645,7 @@ impl Run<'_, '_> {
 
     /// Whether the stone `me` just played threatens five.
     fn makes_four(&self, board: &Board, me: Color) -> bool {
-        board.codes().any_shape(me, F5) && !board.five_points(me).is_empty()
+        board.has_five_point(me)
     }
 
     /// Moves this ply's killers that are among `moves` to its front (the
@@ -687,15 +687,23 @@ impl Run<'_, '_> {
         if !board.codes().any_shape(me, B4) {
             return evaluate(board, me);
         }
-        let exact = board.rule() == Rule::FREESTYLE;
-        for y in 0..board.height() {
-            for x in 0..board.width() {
-                let p = Point::new(x, y);
-                if board.is_empty(p)
-                    && board.codes().class(x, y, me) >= C_FLEX4
-                    && (exact || (board.shape(p, me, false).winning_four() && board.allowed(p, me)))
-                {
-                    return WIN - ply - 2;
+        // Under freestyle the codes' open fours are the rule's: the class
+        // counts answer at once.
+        if board.rule() == Rule::FREESTYLE {
+            if board.codes().any_class(me, C_FLEX4) {
+                return WIN - ply - 2;
+            }
+        } else {
+            for y in 0..board.height() {
+                for x in 0..board.width() {
+                    let p = Point::new(x, y);
+                    if board.is_empty(p)
+                        && board.codes().class(x, y, me) >= C_FLEX4
+                        && board.shape(p, me, false).winning_four()
+                        && board.allowed(p, me)
+                    {
+                        return WIN - ply - 2;
+                    }
                 }
             }
         }
