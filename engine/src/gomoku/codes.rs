@@ -299,7 +299,7 @@ struct PointCodes {
 }
 
 /// The pattern codes of a board, kept in step with its stones.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Codes {
     width: usize,
     height: usize,
@@ -311,7 +311,38 @@ pub struct Codes {
     levels: [[u16; LINE_SHAPES]; 2],
     /// Per side: how many empty points are of each class.
     classes: [[u16; CLASSES]; 2],
+    /// The undo record of [`Codes::place`]: the points a stone changed, as
+    /// they were before it, and per stone where its points start and the
+    /// counts before it. Taking a stone back copies them back, which costs
+    /// less than reading the lines again.
+    saved: Vec<(usize, PointCodes)>,
+    frames: Vec<Frame>,
 }
+
+/// What [`Codes::lift`] restores besides the points.
+#[derive(Clone, Debug)]
+struct Frame {
+    start: usize,
+    total: [i32; 2],
+    levels: [[u16; LINE_SHAPES]; 2],
+    classes: [[u16; CLASSES]; 2],
+}
+
+/// Two codes are equal when they describe the same position (however they
+/// got there: the undo records are not compared).
+impl PartialEq for Codes {
+    fn eq(&self, other: &Codes) -> bool {
+        self.width == other.width
+            && self.height == other.height
+            && self.points == other.points
+            && self.occupied == other.occupied
+            && self.total == other.total
+            && self.levels == other.levels
+            && self.classes == other.classes
+    }
+}
+
+impl Eq for Codes {}
 
 /// Digit of a square in `c`'s key.
 fn digit_for(square: Square, c: usize) -> u16 {
@@ -342,6 +373,8 @@ impl Codes {
             total: [0; 2],
             levels: [[0; LINE_SHAPES]; 2],
             classes: [[0; CLASSES]; 2],
+            saved: Vec::new(),
+            frames: Vec::new(),
         };
         for y in 0..height {
             for x in 0..width {
@@ -439,6 +472,45 @@ impl Codes {
                 }
             }
         }
+    }
+
+    /// Puts `square` (not empty) on the empty square (x, y), keeping what
+    /// [`Codes::lift`] needs to take it back.
+    pub fn place(&mut self, x: usize, y: usize, square: Square) {
+        let i = y * self.width + x;
+        self.frames.push(Frame {
+            start: self.saved.len(),
+            total: self.total,
+            levels: self.levels,
+            classes: self.classes,
+        });
+        self.saved.push((i, self.points[i]));
+        for &(dx, dy) in &DIRECTIONS {
+            for offset in [-4isize, -3, -2, -1, 1, 2, 3, 4] {
+                let qx = x as isize + dx * offset;
+                let qy = y as isize + dy * offset;
+                if qx < 0 || qy < 0 || qx as usize >= self.width || qy as usize >= self.height {
+                    continue;
+                }
+                let j = qy as usize * self.width + qx as usize;
+                self.saved.push((j, self.points[j]));
+            }
+        }
+        self.set(x, y, Square::Empty, square);
+    }
+
+    /// Takes back the last [`Codes::place`]d stone, at (x, y).
+    pub fn lift(&mut self, x: usize, y: usize) {
+        let frame = self.frames.pop().expect("a placed stone to lift");
+        for &(j, point) in &self.saved[frame.start..] {
+            self.points[j] = point;
+        }
+        debug_assert_eq!(self.saved[frame.start].0, y * self.width + x);
+        self.saved.truncate(frame.start);
+        self.occupied[y * self.width + x] = false;
+        self.total = frame.total;
+        self.levels = frame.levels;
+        self.classes = frame.classes;
     }
 
     /// The shape a stone of `c` on (x, y) makes along direction `dir`
