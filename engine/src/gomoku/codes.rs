@@ -459,8 +459,8 @@ impl Codes {
                 let weight = POW3[slot(-offset)] as i32;
                 let p = &mut self.points[j];
                 let mut changed = false;
-                for c in 0..2 {
-                    let key = (p.keys[c][dir] as i32 + delta[c] * weight) as u16;
+                for (c, &delta) in delta.iter().enumerate() {
+                    let key = (p.keys[c][dir] as i32 + delta * weight) as u16;
                     p.keys[c][dir] = key;
                     let shape = SHAPES[key as usize];
                     changed |= shape != p.shapes[c][dir];
