@@ -144,3 +144,51 @@ fn progress_is_shown_once_per_finished_depth() {
     // Every progress line comes before the move it leads to.
     assert!(is_move(lines.last().unwrap()));
 }
+
+/// The brain's remarks about a move without their times.
+fn without_times(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .map(|l| {
+            let words: Vec<&str> = l.split(' ').collect();
+            let mut kept = Vec::new();
+            let mut i = 0;
+            while i < words.len() {
+                if (words[i] == "time" || words[i] == "in") && words.get(i + 2) == Some(&"ms") {
+                    i += 3;
+                } else {
+                    kept.push(words[i]);
+                    i += 1;
+                }
+            }
+            kept.join(" ")
+        })
+        .collect()
+}
+
+/// `INFO max_node` (Yixin's and Rapfi's key): a node budget ends the
+/// search although the turn allows ten minutes, and the same position then
+/// gets the same search, reports and move on any machine, whatever its
+/// load (what self-play tests of the search at fixed nodes rely on).
+#[test]
+fn node_limit_ends_the_search_and_replays_it() {
+    let think = || {
+        let mut brain = Session::start(&[]);
+        brain.send(
+            "START 15\nINFO timeout_turn 600000\nINFO timeout_match 0\nINFO max_node 3000\n\
+             BOARD\n7,7,2\n8,8,1\n6,8,2\nDONE",
+        );
+        let lines = brain
+            .until_move(Duration::from_secs(60))
+            .expect("a 3000-node search answers long before its ten minutes");
+        brain.send("END");
+        without_times(&lines)
+    };
+    let first = think();
+    assert!(is_move(first.last().unwrap()), "{first:?}");
+    assert!(
+        first.iter().any(|l| l.starts_with("MESSAGE depth")),
+        "{first:?}"
+    );
+    assert_eq!(first, think());
+}

@@ -114,7 +114,7 @@ def judge(board, size, x, y, who, black, rule):
 
 
 def play_game(cmds, size, turn_ms, opening, log, rule=0, match_ms=0, delay_ms=0,
-              max_memory=367001600):
+              max_memory=367001600, max_node=0):
     """cmds[0] plays first after the opening stones. Returns 0/1 winner or None."""
     brains = [Brain(c, delay_ms) for c in cmds]
     left = [match_ms / 1000, match_ms / 1000]
@@ -128,6 +128,8 @@ def play_game(cmds, size, turn_ms, opening, log, rule=0, match_ms=0, delay_ms=0,
             b.send("INFO thread_num 1")
             b.send(f"INFO max_memory {max_memory}")
             b.send(f"INFO rule {rule}")
+            if max_node:
+                b.send(f"INFO max_node {max_node}")
         board = {}
         moves = []
         # The opening stones alternate so that brain 0 is to move after them:
@@ -234,6 +236,10 @@ def main():
     ap.add_argument("--rule", type=int, default=0, choices=(0, 1, 4),
                     help="INFO rule sent to the brains, and the judge's rule")
     ap.add_argument("--opening", help="fixed opening stones, e.g. '5,5 9,5' (else random)")
+    ap.add_argument("--max-node", type=int, default=0,
+                    help="INFO max_node sent to both brains: a node budget per move, so that "
+                    "with a --turn-ms too long to bind the games do not depend on the "
+                    "machine's load (pbrain-turbo, Yixin and Rapfi read it)")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
     rng = random.Random(args.seed)
@@ -250,7 +256,8 @@ def main():
         order = [args.engine_a, args.engine_b] if g % 2 == 0 else [args.engine_b, args.engine_a]
         moves_log = []
         winner, why = play_game(order, args.size, args.turn_ms, opening, moves_log.append,
-                                args.rule, args.match_ms, args.delay_ms, args.max_memory)
+                                args.rule, args.match_ms, args.delay_ms, args.max_memory,
+                                args.max_node)
         if winner is None:
             score[0] += 0.5
             score[1] += 0.5

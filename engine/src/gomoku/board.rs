@@ -225,7 +225,7 @@ impl Board {
             Occupant::Stone(c) => Cell::Stone(c),
             Occupant::Wall => Cell::Wall,
         };
-        self.codes.set(p.x, p.y, Square::Empty, square(who));
+        self.codes.place(p.x, p.y, square(who));
         self.key ^= zobrist::key(p.x, p.y, slot(who));
         self.history.push((p, who));
     }
@@ -234,7 +234,7 @@ impl Board {
     pub fn undo(&mut self) -> Option<(Point, Occupant)> {
         let (p, who) = self.history.pop()?;
         self.cells[p.y * self.width + p.x] = Cell::Empty;
-        self.codes.set(p.x, p.y, square(who), Square::Empty);
+        self.codes.lift(p.x, p.y);
         self.key ^= zobrist::key(p.x, p.y, slot(who));
         Some((p, who))
     }

@@ -219,10 +219,34 @@ const fn combo(shapes: [u8; 4]) -> usize {
 
 const COMBOS: usize = LINE_SHAPES * LINE_SHAPES * LINE_SHAPES * LINE_SHAPES;
 
-/// Class and value of every combination of four line shapes: a point's
-/// refresh is then two lookups (computed at compile time).
-const fn build_combos() -> [(u8, i32); COMBOS] {
-    let mut table = [(0u8, 0i32); COMBOS];
+/// What a point is worth to one side: its class, its value and its
+/// strongest line shape, packed so that a refresh compares and copies one
+/// word. An occupied point holds [`Code::OCCUPIED`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Code {
+    value: i16,
+    class: u8,
+    best: u8,
+}
+
+impl Code {
+    const OCCUPIED: Code = Code {
+        value: 0,
+        class: C_NONE,
+        best: u8::MAX,
+    };
+}
+
+impl Default for Code {
+    fn default() -> Code {
+        Code::OCCUPIED
+    }
+}
+
+/// The code of every combination of four line shapes: a point's refresh
+/// is then one lookup per side (computed at compile time).
+const fn build_combos() -> [Code; COMBOS] {
+    let mut table = [Code::OCCUPIED; COMBOS];
     let mut i = 0;
     while i < COMBOS {
         let shapes = [
@@ -233,18 +257,26 @@ const fn build_combos() -> [(u8, i32); COMBOS] {
         ];
         let class = class_of(shapes);
         let mut value = CLASS_BONUS[class as usize];
+        let mut best = 0;
         let mut d = 0;
         while d < 4 {
             value += SHAPE_VALUE[shapes[d] as usize];
+            if shapes[d] > best {
+                best = shapes[d];
+            }
             d += 1;
         }
-        table[combo(shapes)] = (class, value);
+        table[combo(shapes)] = Code {
+            value: value as i16,
+            class,
+            best,
+        };
         i += 1;
     }
     table
 }
 
-static COMBO_TABLE: [(u8, i32); COMBOS] = build_combos();
+static COMBO_TABLE: [Code; COMBOS] = build_combos();
 
 /// What a square holds, as the codes see it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -255,18 +287,19 @@ pub enum Square {
     Wall,
 }
 
-/// Per point and side: the four line keys, the class and the value.
+/// Per point and side: the four line keys, their shapes, and the code
+/// (class, value, strongest shape) they combine into.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct PointCodes {
     keys: [[u16; 4]; 2],
-    class: [u8; 2],
-    value: [i32; 2],
-    /// The strongest line shape over the four directions.
-    best: [u8; 2],
+    /// `SHAPES` of `keys`, kept so that a stone changes one lookup per
+    /// side rather than four.
+    shapes: [[u8; 4]; 2],
+    code: [Code; 2],
 }
 
 /// The pattern codes of a board, kept in step with its stones.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Codes {
     width: usize,
     height: usize,
@@ -278,7 +311,38 @@ pub struct Codes {
     levels: [[u16; LINE_SHAPES]; 2],
     /// Per side: how many empty points are of each class.
     classes: [[u16; CLASSES]; 2],
+    /// The undo record of [`Codes::place`]: the points a stone changed, as
+    /// they were before it, and per stone where its points start and the
+    /// counts before it. Taking a stone back copies them back, which costs
+    /// less than reading the lines again.
+    saved: Vec<(usize, PointCodes)>,
+    frames: Vec<Frame>,
 }
+
+/// What [`Codes::lift`] restores besides the points.
+#[derive(Clone, Debug)]
+struct Frame {
+    start: usize,
+    total: [i32; 2],
+    levels: [[u16; LINE_SHAPES]; 2],
+    classes: [[u16; CLASSES]; 2],
+}
+
+/// Two codes are equal when they describe the same position (however they
+/// got there: the undo records are not compared).
+impl PartialEq for Codes {
+    fn eq(&self, other: &Codes) -> bool {
+        self.width == other.width
+            && self.height == other.height
+            && self.points == other.points
+            && self.occupied == other.occupied
+            && self.total == other.total
+            && self.levels == other.levels
+            && self.classes == other.classes
+    }
+}
+
+impl Eq for Codes {}
 
 /// Digit of a square in `c`'s key.
 fn digit_for(square: Square, c: usize) -> u16 {
@@ -304,17 +368,13 @@ impl Codes {
         let mut codes = Codes {
             width,
             height,
-            points: vec![
-                PointCodes {
-                    best: [u8::MAX; 2],
-                    ..PointCodes::default()
-                };
-                width * height
-            ],
+            points: vec![PointCodes::default(); width * height],
             occupied: vec![false; width * height],
             total: [0; 2],
             levels: [[0; LINE_SHAPES]; 2],
             classes: [[0; CLASSES]; 2],
+            saved: Vec::new(),
+            frames: Vec::new(),
         };
         for y in 0..height {
             for x in 0..width {
@@ -330,6 +390,8 @@ impl Codes {
                 }
                 let i = y * width + x;
                 codes.points[i].keys = [keys, keys];
+                let shapes = keys.map(|k| SHAPES[k as usize]);
+                codes.points[i].shapes = [shapes, shapes];
                 codes.refresh(i);
             }
         }
@@ -348,38 +410,29 @@ impl Codes {
         codes
     }
 
-    /// Recomputes point `i`'s classes and values and the totals.
+    /// Recomputes point `i`'s codes and the totals.
     fn refresh(&mut self, i: usize) {
+        let occupied = self.occupied[i];
         let p = &mut self.points[i];
-        let (old, old_best, old_class) = (p.value, p.best, p.class);
-        let was_empty = old_best[0] != u8::MAX;
-        if self.occupied[i] {
-            p.class = [C_NONE; 2];
-            p.value = [0; 2];
-            p.best = [u8::MAX; 2];
-        } else {
-            for c in 0..2 {
-                let k = p.keys[c];
-                let shapes = [
-                    SHAPES[k[0] as usize],
-                    SHAPES[k[1] as usize],
-                    SHAPES[k[2] as usize],
-                    SHAPES[k[3] as usize],
-                ];
-                (p.class[c], p.value[c]) = COMBO_TABLE[combo(shapes)];
-                p.best[c] = shapes[0].max(shapes[1]).max(shapes[2]).max(shapes[3]);
-            }
-        }
-        let (new_best, new_class) = (p.best, p.class);
         for c in 0..2 {
-            self.total[c] += p.value[c] - old[c];
-            if was_empty {
-                self.levels[c][old_best[c] as usize] -= 1;
-                self.classes[c][old_class[c] as usize] -= 1;
+            let old = p.code[c];
+            let new = if occupied {
+                Code::OCCUPIED
+            } else {
+                COMBO_TABLE[combo(p.shapes[c])]
+            };
+            if new == old {
+                continue;
             }
-            if new_best[c] != u8::MAX {
-                self.levels[c][new_best[c] as usize] += 1;
-                self.classes[c][new_class[c] as usize] += 1;
+            p.code[c] = new;
+            self.total[c] += new.value as i32 - old.value as i32;
+            if old.best != u8::MAX {
+                self.levels[c][old.best as usize] -= 1;
+                self.classes[c][old.class as usize] -= 1;
+            }
+            if new.best != u8::MAX {
+                self.levels[c][new.best as usize] += 1;
+                self.classes[c][new.class as usize] += 1;
             }
         }
     }
@@ -390,6 +443,10 @@ impl Codes {
         let i = y * self.width + x;
         self.occupied[i] = after != Square::Empty;
         self.refresh(i);
+        let delta = [
+            digit_for(after, 0) as i32 - digit_for(before, 0) as i32,
+            digit_for(after, 1) as i32 - digit_for(before, 1) as i32,
+        ];
         for (dir, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
             for offset in [-4isize, -3, -2, -1, 1, 2, 3, 4] {
                 let qx = x as isize + dx * offset;
@@ -399,35 +456,80 @@ impl Codes {
                 }
                 let j = qy as usize * self.width + qx as usize;
                 // Seen from q, (x, y) is at -offset.
-                let weight = POW3[slot(-offset)];
-                for c in 0..2 {
-                    let key = &mut self.points[j].keys[c][dir];
-                    *key = *key - digit_for(before, c) * weight + digit_for(after, c) * weight;
+                let weight = POW3[slot(-offset)] as i32;
+                let p = &mut self.points[j];
+                let mut changed = false;
+                for (c, &delta) in delta.iter().enumerate() {
+                    let key = (p.keys[c][dir] as i32 + delta * weight) as u16;
+                    p.keys[c][dir] = key;
+                    let shape = SHAPES[key as usize];
+                    changed |= shape != p.shapes[c][dir];
+                    p.shapes[c][dir] = shape;
                 }
-                if !self.occupied[j] {
+                // A point whose line shapes stand keeps its class and value.
+                if changed && !self.occupied[j] {
                     self.refresh(j);
                 }
             }
         }
     }
 
+    /// Puts `square` (not empty) on the empty square (x, y), keeping what
+    /// [`Codes::lift`] needs to take it back.
+    pub fn place(&mut self, x: usize, y: usize, square: Square) {
+        let i = y * self.width + x;
+        self.frames.push(Frame {
+            start: self.saved.len(),
+            total: self.total,
+            levels: self.levels,
+            classes: self.classes,
+        });
+        self.saved.push((i, self.points[i]));
+        for &(dx, dy) in &DIRECTIONS {
+            for offset in [-4isize, -3, -2, -1, 1, 2, 3, 4] {
+                let qx = x as isize + dx * offset;
+                let qy = y as isize + dy * offset;
+                if qx < 0 || qy < 0 || qx as usize >= self.width || qy as usize >= self.height {
+                    continue;
+                }
+                let j = qy as usize * self.width + qx as usize;
+                self.saved.push((j, self.points[j]));
+            }
+        }
+        self.set(x, y, Square::Empty, square);
+    }
+
+    /// Takes back the last [`Codes::place`]d stone, at (x, y).
+    pub fn lift(&mut self, x: usize, y: usize) {
+        let frame = self.frames.pop().expect("a placed stone to lift");
+        for &(j, point) in &self.saved[frame.start..] {
+            self.points[j] = point;
+        }
+        debug_assert_eq!(self.saved[frame.start].0, y * self.width + x);
+        self.saved.truncate(frame.start);
+        self.occupied[y * self.width + x] = false;
+        self.total = frame.total;
+        self.levels = frame.levels;
+        self.classes = frame.classes;
+    }
+
     /// The shape a stone of `c` on (x, y) makes along direction `dir`
     /// (meaningful for empty points).
     #[inline]
     pub fn shape(&self, x: usize, y: usize, c: Color, dir: usize) -> u8 {
-        SHAPES[self.points[y * self.width + x].keys[c.index()][dir] as usize]
+        self.points[y * self.width + x].shapes[c.index()][dir]
     }
 
     /// The class of (x, y) for `c`; `C_NONE` on an occupied point.
     #[inline]
     pub fn class(&self, x: usize, y: usize, c: Color) -> u8 {
-        self.points[y * self.width + x].class[c.index()]
+        self.points[y * self.width + x].code[c.index()].class
     }
 
     /// The value of (x, y) to `c`; 0 on an occupied point.
     #[inline]
     pub fn value(&self, x: usize, y: usize, c: Color) -> i32 {
-        self.points[y * self.width + x].value[c.index()]
+        self.points[y * self.width + x].code[c.index()].value as i32
     }
 
     /// The strongest shape a stone of `c` on the empty point (x, y) makes
@@ -435,7 +537,7 @@ impl Codes {
     /// it holds three of `c`'s stones; `B3` or more: two.)
     #[inline]
     pub fn best_shape(&self, x: usize, y: usize, c: Color) -> u8 {
-        match self.points[y * self.width + x].best[c.index()] {
+        match self.points[y * self.width + x].code[c.index()].best {
             u8::MAX => NONE,
             best => best,
         }

@@ -102,11 +102,28 @@ impl Board {
             return out;
         }
         for p in self.points() {
-            if self.is_empty(p) && self.makes_five(p, c) {
+            if self.codes().best_shape(p.x, p.y, c) >= F5
+                && self.is_empty(p)
+                && self.makes_five(p, c)
+            {
                 out.push(p);
             }
         }
         out
+    }
+
+    /// Whether `c` could complete a winning line now (`five_points` is
+    /// not empty): under freestyle one look at the codes' counts.
+    pub fn has_five_point(&self, c: Color) -> bool {
+        if !self.codes().any_shape(c, F5) {
+            return false;
+        }
+        if self.rule() == Rule::FREESTYLE {
+            return true;
+        }
+        self.points().any(|p| {
+            self.codes().best_shape(p.x, p.y, c) >= F5 && self.is_empty(p) && self.makes_five(p, c)
+        })
     }
 
     /// The points where `attacker`'s opponent may play so that `attacker`

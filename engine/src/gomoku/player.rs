@@ -169,6 +169,10 @@ pub struct Player {
     clock: Clock,
     /// `max_memory` in bytes; 0 means no limit.
     max_memory: u64,
+    /// Alpha-beta nodes a move may search (`INFO max_node`): with a turn
+    /// time too long to bind, the same position gets the same move on any
+    /// machine, which self-play tests of the search rely on.
+    node_limit: u64,
     level: Level,
     searcher: Option<Searcher>,
     turbo1985: Turbo1985,
@@ -183,6 +187,7 @@ impl Player {
             rule: Rule::FREESTYLE,
             clock: Clock::default(),
             max_memory: 0,
+            node_limit: u64::MAX,
             level,
             searcher: None,
             turbo1985: Turbo1985::new(1985),
@@ -218,6 +223,13 @@ impl Player {
     /// The memory the player may use, in bytes (0: no limit).
     pub fn set_max_memory(&mut self, bytes: u64) {
         self.max_memory = bytes;
+    }
+
+    /// The alpha-beta node budget of each move (`None`: only the clock
+    /// limits the search). The threat searches' budgets are capped by it
+    /// too.
+    pub fn set_node_limit(&mut self, nodes: Option<u64>) {
+        self.node_limit = nodes.unwrap_or(u64::MAX);
     }
 
     /// Width and height of the current game.
@@ -367,10 +379,11 @@ impl Player {
                 if evaluate(&board, to_move) < -60 {
                     return Ok(Swap2::Swap);
                 }
-                let deadline = self.clock.budget(w * h - stones.len());
-                let result =
-                    self.searcher()
-                        .search(&mut board, to_move, &Limits::within(deadline), control);
+                let mut limits = Limits::within(self.clock.budget(w * h - stones.len()));
+                limits.nodes = self.node_limit;
+                let result = self
+                    .searcher()
+                    .search(&mut board, to_move, &limits, control);
                 result.best.map(Swap2::Move).ok_or(PlayerError::NoMove)
             }
             n => Err(PlayerError::Swap2Stones(n)),
@@ -417,6 +430,7 @@ impl Player {
                 }),
             Level::Turbo => {
                 let mut limits = Limits::within(self.clock.budget(empty));
+                limits.nodes = self.node_limit;
                 if self.clock.is_fast() {
                     limits.depth = 2;
                 }

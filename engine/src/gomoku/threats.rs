@@ -12,9 +12,10 @@ use std::collections::HashMap;
 use crate::control::{Control, Progress, Unlimited};
 
 use super::board::Board;
-use super::codes::{B3, B4, C_BLOCK4, C_FLEX3};
+use super::codes::{B3, B4, C_BLOCK4, C_FIVE, C_FLEX3, C_FLEX4};
 use super::geometry::{Color, DIRECTIONS, Point};
 use super::patterns::Shape;
+use super::rules::Rule;
 use super::turbo1985::turbo_score;
 
 /// Bounds on one threat search.
@@ -119,15 +120,21 @@ impl<'a> ThreatSearch<'a> {
         if !self.board.codes().any_shape(a, need) {
             return out;
         }
-        let points: Vec<Point> = self.board.points().collect();
-        for p in points {
+        // Under freestyle the codes' fours are the rule's: a VCF need not
+        // read the stones again.
+        let fours_from_codes = !threes && self.board.rule() == Rule::FREESTYLE;
+        for p in self.board.points() {
             // The pattern codes read the shapes under freestyle, whose
             // fours and threes include every rule's: a point whose codes
-            // show neither makes neither.
-            if !self.board.is_empty(p) || self.board.codes().class(p.x, p.y, a) < least {
+            // show neither makes neither (an occupied point has no class).
+            if self.board.codes().class(p.x, p.y, a) < least {
                 continue;
             }
-            let shape = self.board.shape(p, a, threes);
+            let shape = if fours_from_codes {
+                self.four_from_codes(p)
+            } else {
+                self.board.shape(p, a, threes)
+            };
             if (shape.fours > 0 || shape.threes > 0) && self.board.allowed(p, a) {
                 out.push((p, shape));
             }
@@ -141,6 +148,29 @@ impl<'a> ThreatSearch<'a> {
             )
         });
         out
+    }
+
+    /// The four a stone of the attacker on `p` makes, read off the codes
+    /// (freestyle only, and only what a VCF asks: whether it is a four and
+    /// whether it is an unstoppable one). Two fours through one point
+    /// complete on different lines, so a double four has two completion
+    /// points as an open four does.
+    fn four_from_codes(&mut self, p: Point) -> Shape {
+        let class = self.board.codes().class(p.x, p.y, self.attacker);
+        let shape = if (C_BLOCK4..C_FIVE).contains(&class) {
+            Shape {
+                fours: 1,
+                five_points: if class >= C_FLEX4 { 2 } else { 1 },
+                ..Shape::default()
+            }
+        } else {
+            Shape::default()
+        };
+        debug_assert!({
+            let read = self.board.shape(p, self.attacker, false);
+            (read.fours > 0, read.winning_four()) == (shape.fours > 0, shape.winning_four())
+        });
+        shape
     }
 
     fn vcf_node(&mut self, depth: u32) -> Option<Vec<Point>> {

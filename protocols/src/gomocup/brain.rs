@@ -200,6 +200,10 @@ impl Brain {
                 .map(|v| self.player.set_max_memory(v.max(0) as u64))
                 .err(),
             "game_type" => int(value).map(|_| ()).err(),
+            // Yixin's and Rapfi's node budget of a move; 0 or less: none.
+            "max_node" => int(value)
+                .map(|v| self.player.set_node_limit((v > 0).then_some(v as u64)))
+                .err(),
             "rule" => match int(value) {
                 Ok(mask) => match Rule::from_mask(mask) {
                     Ok(rule) => {
