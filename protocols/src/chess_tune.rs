@@ -121,10 +121,6 @@ pub fn rust_source(w: &Weights) -> String {
          \x20   threat_by_rook: {},\n\
          \x20   hanging: {},\n\
          \x20   threat_by_push: {},\n\
-         \x20   outpost: {},\n\
-         \x20   pawn_supported: {},\n\
-         \x20   pawn_phalanx: {},\n\
-         \x20   backward: {},\n\
          \x20   material_taper: {},\n\
          \x20   // Rank 1 (own side) to rank 8, files a-d (e-h mirror them).\n\
          \x20   square: [\n{}    ],\n\
@@ -150,10 +146,6 @@ pub fn rust_source(w: &Weights) -> String {
         pair(&l.threat_by_rook),
         pair(&l.hanging),
         pair(&l.threat_by_push),
-        pairs(&l.outpost),
-        pair(&l.pawn_supported),
-        pair(&l.pawn_phalanx),
-        pair(&l.backward),
         pairs(&l.material_taper),
         square.concat(),
     )

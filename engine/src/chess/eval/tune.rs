@@ -197,12 +197,6 @@ pub fn weights_mut(all: &mut Weights) -> Vec<(String, &mut i32)> {
     pair(&mut out, "threat_by_rook".into(), &mut w.threat_by_rook);
     pair(&mut out, "hanging".into(), &mut w.hanging);
     pair(&mut out, "threat_by_push".into(), &mut w.threat_by_push);
-    for (i, p) in w.outpost.iter_mut().enumerate() {
-        pair(&mut out, format!("outpost[{i}]"), p);
-    }
-    pair(&mut out, "pawn_supported".into(), &mut w.pawn_supported);
-    pair(&mut out, "pawn_phalanx".into(), &mut w.pawn_phalanx);
-    pair(&mut out, "backward".into(), &mut w.backward);
     for (i, p) in w.material_taper.iter_mut().enumerate() {
         pair(&mut out, format!("material_taper[{i}]"), p);
     }
