@@ -5,7 +5,9 @@ the engine's expected score for White.
 
 Output lines are `FEN;CP;SCORE`: White's centipawns and White's expected
 score (win + draw/2, from the engine's WDL report), the format
-`turbochess tune` reads. A position is dropped when the side to move is in
+`turbochess tune` reads; with `--root-plies N` a fourth field, the
+position N plies earlier in the game, in which `tune` computes the root
+tables (a search sees its leaves through tables made at its root). A position is dropped when the side to move is in
 check, when the engine's best move is a capture or promotion (the static
 evaluation cannot be right there: the capture search decides it), or when
 the score is a mate or beyond 20 pawns. Positions repeat across games; each
@@ -29,23 +31,29 @@ import chess
 import chess.pgn
 
 
-def positions(pgn_files, skip_plies, seed):
+def positions(pgn_files, skip_plies, seed, root_plies=0):
     """Unique positions (by placement and side to move) of the games, not
-    in check and not over, after the first `skip_plies` plies; shuffled."""
+    in check and not over, after the first `skip_plies` plies; shuffled.
+    Each is (FEN, root FEN): the position `root_plies` plies earlier in
+    its game (where a search that reached it would have computed its root
+    tables), or None when `root_plies` is 0."""
     seen = set()
     out = []
     for name in pgn_files:
         with open(name) as fh:
             while (game := chess.pgn.read_game(fh)) is not None:
                 board = game.board()
+                history = [board.fen()]
                 for ply, move in enumerate(game.mainline_moves()):
                     board.push(move)
+                    history.append(board.fen())
                     if ply < skip_plies or board.is_check() or board.is_game_over():
                         continue
                     key = (board.board_fen(), board.turn)
                     if key not in seen:
                         seen.add(key)
-                        out.append(board.fen())
+                        root = history[max(len(history) - 1 - root_plies, 0)] if root_plies else None
+                        out.append((board.fen(), root))
     random.Random(seed).shuffle(out)
     return out
 
@@ -112,17 +120,19 @@ def main():
     ap.add_argument("--shard", default="0/1",
                     help="I/N: label every position whose index is I modulo N")
     ap.add_argument("--limit", type=int, help="stop after this many positions of the shard")
+    ap.add_argument("--root-plies", type=int, default=0,
+                    help="add the position this many plies earlier as the root (0: none)")
     args = ap.parse_args()
     index, count = (int(x) for x in args.shard.split("/"))
 
-    fens = positions(args.pgn, args.skip_plies, seed=17)[index::count]
+    fens = positions(args.pgn, args.skip_plies, seed=17, root_plies=args.root_plies)[index::count]
     if args.limit:
         fens = fens[:args.limit]
     print(f"{len(fens)} positions to label", file=sys.stderr)
     labeller = Labeller(args.engine, args.depth)
     kept = 0
     with open(args.out, "w") as out:
-        for n, fen in enumerate(fens, 1):
+        for n, (fen, root) in enumerate(fens, 1):
             found = labeller.search(fen)
             if found is None:
                 continue
@@ -133,7 +143,7 @@ def main():
                 continue
             if board.turn == chess.BLACK:
                 cp, score = -cp, 1 - score
-            out.write(f"{fen};{cp};{score:.3f}\n")
+            out.write(f"{fen};{cp};{score:.3f}" + (f";{root}" if root else "") + "\n")
             kept += 1
             if n % 5000 == 0:
                 out.flush()
