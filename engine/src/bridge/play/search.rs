@@ -14,12 +14,17 @@ use rand::Rng;
 
 use crate::bridge::dds::sequence_of;
 
+use super::lead::AuctionFit;
 use super::select::select;
 use super::signal::{Signals, carding};
 use super::view::View;
 use crate::bridge::bidding::Info;
 use crate::bridge::{Card, Deal, Play, Seat, Strain};
 use crate::control::{Control, Progress};
+
+/// Deals drawn at most for each one analysed when the auction's
+/// likelihood weighs them (as the opening lead's `MAX_DRAWS`).
+const AUCTION_DRAWS: usize = 12;
 
 /// An open-cards (double-dummy) analysis of a position.
 pub trait DoubleDummy {
@@ -169,6 +174,24 @@ pub fn find_card<R: Rng + ?Sized>(
     rng: &mut R,
     control: &mut dyn Control<Progress<Card>>,
 ) -> Option<CardChoice> {
+    find_card_after(play, infos, None, tricks_needed, options, dd, rng, control)
+}
+
+/// [`find_card`] whose deals, when `fit` is given, are also kept with the
+/// likelihood that the players whose hands are hidden made the calls of
+/// the auction ([`AuctionFit`]) — what a defender did not bid as well as
+/// what they bid, which `Info`'s ranges do not say.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn find_card_after<R: Rng + ?Sized>(
+    play: &Play,
+    infos: &[Info; 4],
+    fit: Option<&AuctionFit>,
+    tricks_needed: u8,
+    options: &PlayOptions,
+    dd: Option<&mut dyn DoubleDummy>,
+    rng: &mut R,
+    control: &mut dyn Control<Progress<Card>>,
+) -> Option<CardChoice> {
     let legal = play.legal_cards();
     if legal.len() <= 1 {
         return without_choice(legal);
@@ -276,7 +299,11 @@ pub fn find_card<R: Rng + ?Sized>(
         if i > 0 && control.stop_requested() {
             break;
         }
-        let sample = signals.sample(&view, play, rng);
+        let sample = if search {
+            sample(&signals, fit, &view, play, rng)
+        } else {
+            signals.sample(&view, play, rng)
+        };
         done += 1;
         if options.heuristic_factor != 0 || !search {
             let sim = simulation(play, &sample);
@@ -348,6 +375,26 @@ pub fn find_card<R: Rng + ?Sized>(
         samples: done,
         values,
     })
+}
+
+/// A deal of the cards `view` does not see, kept with the likelihood of
+/// the `signals` and, when `fit` is given, of the auction's calls by the
+/// players whose hands are hidden.
+fn sample<R: Rng + ?Sized>(
+    signals: &Signals,
+    fit: Option<&AuctionFit>,
+    view: &View,
+    play: &Play,
+    rng: &mut R,
+) -> Deal {
+    match fit {
+        Some(fit) if !view.is_open() => {
+            signals.sample_weighted(view, play, rng, AUCTION_DRAWS, |deal| {
+                fit.hidden_likelihood(deal, view)
+            })
+        }
+        _ => signals.sample(view, play, rng),
+    }
 }
 
 /// The most the deals still to come can add to one card's total over

@@ -237,10 +237,24 @@ impl Signals {
         if self.is_empty() {
             return view.sample(play, rng);
         }
+        self.sample_weighted(view, play, rng, MAX_DRAWS, |_| 1.0)
+    }
+
+    /// [`Signals::sample`] with each draw's likelihood also multiplied by
+    /// `weight` of it (the auction's, for declarer): the first of up to
+    /// `draws` draws that passes, else the likeliest.
+    pub(super) fn sample_weighted<R: Rng + ?Sized>(
+        &self,
+        view: &View,
+        play: &Play,
+        rng: &mut R,
+        draws: usize,
+        weight: impl Fn(&Deal) -> f64,
+    ) -> Deal {
         let mut best: Option<(f64, Deal)> = None;
-        for _ in 0..MAX_DRAWS {
+        for _ in 0..draws {
             let deal = view.sample(play, rng);
-            let likelihood = self.likelihood(&deal, &view.played);
+            let likelihood = self.likelihood(&deal, &view.played) * weight(&deal);
             if likelihood >= 1.0 || rng.random::<f64>() < likelihood {
                 return deal;
             }
