@@ -379,17 +379,23 @@ mod tests {
     use rand::SeedableRng;
     use rand::rngs::StdRng;
 
+    /// The auction our rules bid with the four hands of `deal`.
+    fn bid_out(deal: &Deal, dealer: Seat) -> Bidding {
+        let mut bidding = Bidding::new(dealer);
+        while !bidding.is_complete() {
+            let call = bidding.find_bid(deal[bidding.next_seat()]);
+            bidding.push(call).expect("a legal call");
+        }
+        bidding
+    }
+
     /// West opens 1NT with a balanced 16 count and East raises to 3NT:
     /// the auction the rules bid with these hands. North leads.
     fn notrump_board() -> (Deal, Bidding, Contract) {
         let deal: Deal = "W:AQ4.KJ3.Q84.KJ52 JT986.A95.J72.Q4 K52.Q84.AK6.T983 73.T762.T953.A76"
             .parse()
             .expect("deal");
-        let mut bidding = Bidding::new(Seat::West);
-        while !bidding.is_complete() {
-            let call = bidding.find_bid(deal[bidding.next_seat()]);
-            bidding.push(call).expect("a legal call");
-        }
+        let bidding = bid_out(&deal, Seat::West);
         let calls: Vec<String> = bidding.calls().iter().map(|c| c.to_string()).collect();
         assert_eq!(calls.join(" "), "1NT Pass 3NT Pass Pass Pass");
         let contract = bidding.auction().final_contract().expect("3NT");
@@ -503,11 +509,7 @@ mod tests {
         let deal: Deal = "W:32.AK873.K87.865 KQ7.654.932.KT94 J654.QJT9.T65.Q7 AT98.2.AQJ4.AJ32"
             .parse()
             .expect("deal");
-        let mut bidding = Bidding::new(Seat::West);
-        while !bidding.is_complete() {
-            let call = bidding.find_bid(deal[bidding.next_seat()]);
-            bidding.push(call).expect("a legal call");
-        }
+        let bidding = bid_out(&deal, Seat::West);
         let calls: Vec<String> = bidding.calls().iter().map(|c| c.to_string()).collect();
         assert_eq!(
             calls.join(" "),
