@@ -266,6 +266,8 @@ const fn build_combos() -> [Code; COMBOS] {
             }
             d += 1;
         }
+        // A value refitted past i16 must fail the build, not wrap.
+        assert!(value >= i16::MIN as i32 && value <= i16::MAX as i32);
         table[combo(shapes)] = Code {
             value: value as i16,
             class,
