@@ -35,7 +35,12 @@ impl MoveList {
         self.len += 1;
     }
 
-    /// Insertion sort, highest score first (at most 13 entries).
+    /// Insertion sort, highest score first (at most 13 entries). Taking
+    /// the cards best first from an unsorted list instead, as far as the
+    /// search gets (the first card cuts at 97-99% of the nodes), is no
+    /// faster: CPU seconds of `turbobridge bench --only tables --deals
+    /// 30`, three runs alternated, 2.78/2.67/2.66 against 2.77/2.71/2.61
+    /// (session 26).
     fn sort(&mut self) {
         for i in 1..self.len {
             let (c, s) = (self.cards[i], self.scores[i]);
