@@ -532,7 +532,7 @@ mod tests {
                 }
                 let whole = find_card(
                     &play,
-                    bidding.infos(),
+                    bidding.shown_infos(),
                     contract.tricks_needed(),
                     &options,
                     None,

@@ -224,7 +224,7 @@ pub fn find_lead<R: Rng + ?Sized>(
         return without_choice(legal);
     }
     let first = legal.iter().next()?;
-    let view = View::new(play, bidding.infos());
+    let view = View::new(play, bidding.shown_infos());
     let fit = AuctionFit::new(bidding);
     let samples = options.samples.max(1) * LEAD_SAMPLES;
     let leader = play.next_seat();
@@ -357,7 +357,7 @@ pub fn choose_card<R: Rng + ?Sized>(
         }
         dd => find_card_after(
             play,
-            bidding.infos(),
+            bidding.shown_infos(),
             declaring.then(|| AuctionFit::new(bidding)).as_ref(),
             tricks_needed,
             options,
@@ -371,7 +371,7 @@ pub fn choose_card<R: Rng + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bridge::bidding::HandShape;
+    use crate::bridge::bidding::{HandShape, Info};
     use crate::bridge::dds::Solver;
     use crate::bridge::play::find_card;
     use crate::bridge::{Contract, Strain};
@@ -426,7 +426,7 @@ mod tests {
         // honour that.
         let (deal, bidding, contract) = notrump_board();
         let play = Play::new(&deal, &contract);
-        let view = View::new(&play, bidding.infos());
+        let view = View::new(&play, bidding.shown_infos());
         let fit = AuctionFit::new(&bidding);
         let mut rng = StdRng::seed_from_u64(3);
         let plain = (0..200)
@@ -501,9 +501,10 @@ mod tests {
     }
 
     /// West, the dealer, passes with ten points and five hearts, then
-    /// overcalls South's 1C with 1H; South plays 4C. `Info` caps the pass
-    /// at twelve points, but with twelve the rules open 1H: declarer's
-    /// deals honour the pass itself, not only its range.
+    /// overcalls South's 1C with 1H; South plays 4C. The rules' `Info`
+    /// caps the pass at twelve points, but with twelve the rules open 1H:
+    /// declarer's deals honour the pass itself, not only that range. The
+    /// shown `Info` (issue 20) caps the pass at eleven, as the calls do.
     #[test]
     fn declarers_deals_honour_a_defenders_pass() {
         let deal: Deal = "W:32.AK873.K87.865 KQ7.654.932.KT94 J654.QJT9.T65.Q7 AT98.2.AQJ4.AJ32"
@@ -530,7 +531,7 @@ mod tests {
         };
         // The deals declarer analyses (400) in which West's whole hand
         // holds 12 or more high-card points.
-        let openers = |auction: bool| {
+        let openers = |auction: bool, infos: &[Info; 4]| {
             let mut recorder = Recorder {
                 seat: Seat::West,
                 played: west_played,
@@ -542,15 +543,7 @@ mod tests {
             if auction {
                 choose_card(&play, &bidding, needed, &options, dd, &mut rng, control)
             } else {
-                find_card(
-                    &play,
-                    bidding.infos(),
-                    needed,
-                    &options,
-                    dd,
-                    &mut rng,
-                    control,
-                )
+                find_card(&play, infos, needed, &options, dd, &mut rng, control)
             };
             assert_eq!(recorder.hands.len(), 400);
             assert!(recorder.hands.iter().all(|h| h.len() == 13));
@@ -560,9 +553,11 @@ mod tests {
                 .filter(|&&h| HandShape::of(h).hcp >= 12)
                 .count()
         };
-        let ranges = openers(false);
-        let calls = openers(true);
-        assert!(ranges >= 70, "{ranges} of 400 with the ranges alone");
+        let ranges = openers(false, bidding.infos());
+        let shown = openers(false, bidding.shown_infos());
+        let calls = openers(true, bidding.shown_infos());
+        assert!(ranges >= 70, "{ranges} of 400 with the rules' ranges alone");
+        assert!(shown <= 50, "{shown} of 400 with the shown ranges alone");
         assert!(calls <= 50, "{calls} of 400 with the calls' likelihood");
     }
 
