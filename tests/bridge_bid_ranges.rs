@@ -177,7 +177,8 @@ fn three_notrump_over_one_notrump_denies_a_major_and_slam_values() {
     assert!(south.max_len[Suit::Hearts.index()] <= 3, "{south:?}");
     assert!(south.max_len[Suit::Spades.index()] <= 3, "{south:?}");
     assert!(south.min_p >= 9 && south.max_p <= 15, "{south:?}");
-    // The opening lead's and the simulations' deals honour it, but when
+    // Deals sampled from the shown view honour it (the samplers read the
+    // rules' view, which measured a little better: see `Info`), but when
     // the point ranges too are hard to meet (the sampling then relaxes the
     // lengths, as it does the minimum lengths): a random hand of 9-15
     // holds a four-card major more often than not.

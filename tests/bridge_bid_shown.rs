@@ -1,5 +1,5 @@
 //! What a call shows (issue 20): the shown `Info` of every call, which
-//! `--explain`, the convention card and the samplers read, holds the hands
+//! `--explain` and the convention card read, holds the hands
 //! the rules really make the call with. The rules themselves count on
 //! partner for their own, wider view (`Bidding::info`).
 

@@ -41,7 +41,7 @@ fn heuristic_players_follow_suit_on_thousands_of_random_boards() {
         while !play.is_finished() {
             let choice = find_card(
                 &play,
-                bidding.shown_infos(),
+                bidding.infos(),
                 contract.tricks_needed(),
                 &options,
                 None,

@@ -215,7 +215,7 @@ pub fn choose_call<P, C: Control<P> + ?Sized>(
     // The rules' choice is the reference every contender is measured against.
     let reference = calls.iter().position(|&c| c == rules);
     let me = bidding.next_seat();
-    let view = View::auction(me, bidding.shown_infos());
+    let view = View::auction(me, bidding.infos());
     let placeholder = placeholder_deal(me, hand);
     let sign = if me.side() == Side::NorthSouth { 1 } else { -1 };
     let mut rng = call_rng(options.seed, hand, bidding);

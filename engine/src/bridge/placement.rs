@@ -416,7 +416,7 @@ fn simulate<P, C: Control<P> + ?Sized>(
         return placement;
     }
     let me = bidding.next_seat();
-    let view = View::auction(me, bidding.shown_infos());
+    let view = View::auction(me, bidding.infos());
     let fit = AuctionFit::new(bidding);
     let placeholder = placeholder_deal(me, hand);
     let sign = if me.side() == Side::NorthSouth { 1 } else { -1 };

@@ -532,7 +532,7 @@ mod tests {
                 }
                 let whole = find_card(
                     &play,
-                    bidding.shown_infos(),
+                    bidding.infos(),
                     contract.tricks_needed(),
                     &options,
                     None,

@@ -216,7 +216,7 @@ pub struct Meaning {
 
 impl Meaning {
     /// What the call shows: the hands that make it, for people
-    /// (`--explain`, the convention card) and for the samplers.
+    /// (`--explain`, the convention card).
     pub fn shown(&self) -> Info {
         self.revealed.limited(&self.denies)
     }

@@ -128,7 +128,7 @@ impl Bidding {
     }
 
     /// What `seat`'s calls have shown: the hands that make them, for
-    /// explanations and the samplers (see [`Info`]).
+    /// explanations and the convention card (see [`Info`]).
     pub fn shown(&self, seat: Seat) -> &Info {
         &self.shown[seat.index()]
     }

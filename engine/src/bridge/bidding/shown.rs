@@ -1,7 +1,7 @@
 //! What a call shows beyond what the rules count on (see [`Info`]): the
 //! upper limits of the hands that make it, read from the same rules
 //! (`BidSystem` and `NormalBid`) that choose the calls. Only the shown
-//! view carries them (`--explain`, the convention card, the samplers);
+//! view carries them (`--explain`, the convention card);
 //! the rules' own decisions never see them.
 //!
 //! [`Info`]: super::Info
@@ -53,11 +53,12 @@ pub(super) fn denies(ctx: &Context<'_>, class: BidClass, call: Call, meaning: &M
     limits
 }
 
-/// The most points a hand passes with in first, second or third seat:
-/// one point short of the opening of one of a suit the rules still open
-/// (its priority over the pass's is more than the 25 a missing point
-/// costs, not more than two such points), and every hand with its points
-/// has a suit to open: the pass's own 0-12 less the twelve-point hands.
+/// The most points a hand passes with before anybody opened, in any
+/// seat: the rules still open one of a suit one point short of its
+/// minimum (its priority, 50, beats the pass's 10 by more than the 25 a
+/// missing point costs, not by more than two such points), and every hand
+/// has a suit to open; so the pass's own 0-12 loses the twelve-point
+/// hands.
 fn opening_pass_cap(ctx: &Context<'_>) -> u8 {
     let opening = Call::bid(1, Strain::Clubs).unwrap_or(Call::Pass);
     let one_suit = system::meaning(ctx, BidClass::OpeningOneSuit, opening);
