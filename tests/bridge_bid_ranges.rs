@@ -8,8 +8,9 @@
 mod bidding;
 use bidding::{auction, call};
 
-use engine::bridge::bidding::{Bidding, HandShape};
-use engine::bridge::{Call, Deal, Seat};
+use engine::bridge::bidding::{BidClass, Bidding, HandShape};
+use engine::bridge::play::View;
+use engine::bridge::{Call, Deal, Seat, Suit};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
@@ -111,4 +112,98 @@ fn a_positive_answer_to_the_strong_two_clubs_keeps_its_range() {
         let south = b.info(Seat::South);
         assert!(south.min_p >= 7 && south.max_p >= 20, "{calls}: {south:?}");
     }
+}
+
+/// For every call of `class` the rules make over seeded random deals: the
+/// most high-card points a hand held, the least upper limit of points the
+/// caller's shown `Info` then held above that, and how many hands lay outside
+/// what their call showed (more high-card points or a longer suit).
+fn notrump_calls(deals: usize, class: BidClass) -> (usize, u8, u8, usize) {
+    let mut rng = StdRng::seed_from_u64(25);
+    let (mut calls, mut strongest, mut shown_max, mut outside) = (0, 0, 0, 0);
+    for board in 0..deals {
+        let deal = Deal::random(&mut rng);
+        let mut b = Bidding::new(Seat::ALL[board % 4]);
+        while !b.is_complete() {
+            let seat = b.next_seat();
+            let call = b.find_bid(deal[seat]);
+            let made = b.push(call).expect("the rules bid legally");
+            if made != class {
+                continue;
+            }
+            let (hand, info) = (HandShape::of(deal[seat]), b.shown(seat));
+            calls += 1;
+            strongest = strongest.max(hand.hcp);
+            shown_max = shown_max.max(info.max_p);
+            let longer = (0..4).any(|s| hand.len[s] > info.max_len[s]);
+            outside += usize::from(hand.hcp > info.max_p || longer);
+        }
+    }
+    (calls, strongest, shown_max, outside)
+}
+
+#[test]
+fn a_balanced_notrump_call_shows_no_more_than_its_hands_hold() {
+    // A balanced hand counts at most one distribution point (a doubleton)
+    // and holds no six-card suit: 1NT's 16-18 is no 21-count with a
+    // six-card suit, which the card play's sampling used to deal.
+    for class in [BidClass::OpeningNotrump, BidClass::RebidNotrump] {
+        let (calls, strongest, shown_max, outside) = notrump_calls(1500, class);
+        assert!(calls > 100, "{class:?}: {calls} calls");
+        assert_eq!(outside, 0, "{class:?}: hands outside what they showed");
+        assert!(
+            shown_max <= strongest + 1,
+            "{class:?}: shows up to {shown_max} points, the hands hold at most {strongest} HCP"
+        );
+    }
+}
+
+#[test]
+fn a_game_bid_after_jacoby_two_notrump_denies_slam_values() {
+    // 1S-2NT-3C-4S: the responder with slam values opposite a minimum
+    // opening does not stop in game; the game-forcing auction does not
+    // leave the responder's 13-40.
+    let b = auction("1S P 2NT P 3C P 4S P");
+    let south = b.shown(Seat::South);
+    assert!(south.min_p >= 13 && south.max_p <= 20, "{south:?}");
+}
+
+#[test]
+fn three_notrump_over_one_notrump_denies_a_major_and_slam_values() {
+    // Stayman finds the four-card major, a transfer the five-card one; a
+    // hand one or two points short of slam invites with 4NT.
+    let b = auction("1NT P 3NT P");
+    let south = b.shown(Seat::South);
+    assert!(south.max_len[Suit::Hearts.index()] <= 3, "{south:?}");
+    assert!(south.max_len[Suit::Spades.index()] <= 3, "{south:?}");
+    assert!(south.min_p >= 9 && south.max_p <= 15, "{south:?}");
+    // Deals sampled from the shown view honour it (the samplers read the
+    // rules' view, which measured a little better: see `Info`), but when
+    // the point ranges too are hard to meet (the sampling then relaxes the
+    // lengths, as it does the minimum lengths): a random hand of 9-15
+    // holds a four-card major more often than not.
+    let view = View::auction(Seat::West, b.shown_infos());
+    let mut rng = StdRng::seed_from_u64(3);
+    let samples = 200;
+    let without_major = (0..samples)
+        .filter(|_| {
+            let deal = view.sample_deal(&Deal::random(&mut rng), &mut rng);
+            let responder = HandShape::of(deal[Seat::South]);
+            responder.len[2] <= 3 && responder.len[3] <= 3
+        })
+        .count();
+    assert!(
+        without_major * 10 >= samples * 9,
+        "{without_major} of {samples} sampled responders without a four-card major"
+    );
+}
+
+#[test]
+fn the_stayman_answers_deny_the_majors_they_do_not_name() {
+    let b = auction("1NT P 2C P 2D P");
+    let north = b.shown(Seat::North);
+    assert_eq!(north.max_len[2..], [3, 3], "{north:?}");
+    let b = auction("1NT P 2C P 2S P");
+    let north = b.shown(Seat::North);
+    assert_eq!((north.max_len[2], north.min_len[3]), (3, 4), "{north:?}");
 }

@@ -89,12 +89,12 @@ const SECTIONS: &[Section] = &[
     Section {
         title: "Overcalls and doubles of an opening",
         families: &[
-            ("1C", "X 1D 1H 1S 1NT 2C 2H 2S"),
-            ("1H", "X 1S 1NT 2C 2D 2H 2S 2NT 3C 3S"),
+            ("1C", "P X 1D 1H 1S 1NT 2C 2H 2S"),
+            ("1H", "P X 1S 1NT 2C 2D 2H 2S 2NT 3C 3S"),
             ("1S", "X 1NT 2C 2H 3H"),
-            ("1NT", "X 2C 2D 2H 2S"),
-            ("2H", "X 2S 2NT 3C"),
-            ("1H P P", "X 1S 1NT 2C"),
+            ("1NT", "P X 2C 2D 2H 2S"),
+            ("2H", "P X 2S 2NT 3C"),
+            ("1H P P", "P X 1S 1NT 2C"),
         ],
     },
     Section {

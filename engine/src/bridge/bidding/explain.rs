@@ -1,5 +1,6 @@
-//! What a call shows, in words: the `Info` the `BidSystem` reads into a
-//! call, written for people (PBN notes, LIN alerts, the convention card).
+//! What a call shows, in words: the shown `Info` the `BidSystem` reads
+//! into a call (what the rules count on, cut by what the call denies),
+//! written for people (PBN notes, LIN alerts, the convention card).
 //!
 //! There is no second table of meanings here: every word comes from the
 //! [`Meaning`] that [`Bidding::meaning`] gives the bidder itself, plus the
@@ -137,7 +138,9 @@ fn count(n: u8, what: &str) -> String {
 /// then the suits from spades down, then what lengths cannot say.
 fn facts(meaning: &Meaning, class: BidClass) -> Vec<String> {
     let req = &meaning.requirement;
-    let info = &meaning.revealed;
+    // What the call shows, not what the rules count on (see `Info`).
+    let shown = meaning.shown();
+    let info = &shown;
     let mut facts = Vec::new();
     match class {
         BidClass::Blackwood => facts.push("asks for aces".to_string()),
@@ -147,7 +150,16 @@ fn facts(meaning: &Meaning, class: BidClass) -> Vec<String> {
     // Notrump calls count high-card points only; when the requirement is
     // in HCP, the points range of `Info` is that range plus the most a
     // shape can add, so the HCP range is the fact to tell.
-    let hcp = range(req.hcp);
+    // A cap the call's context puts on it (1NT-3NT: short of the
+    // quantitative 4NT) limits the high-card points as well.
+    // A pass where the takeout double was open says its limit in HCP.
+    let hcp = if req.hcp == (0, MAX_POINTS) {
+        (meaning.denies.max_hcp < MAX_POINTS)
+            .then(|| range((0, meaning.denies.max_hcp)))
+            .flatten()
+    } else {
+        range((req.hcp.0, req.hcp.1.min(info.max_p.max(req.hcp.0))))
+    };
     let default_points = req.points == (0, MAX_POINTS);
     if let Some(h) = &hcp {
         facts.push(format!("{h} HCP"));
@@ -159,10 +171,18 @@ fn facts(meaning: &Meaning, class: BidClass) -> Vec<String> {
     }
     let balanced = matches!(req.special, Special::Balanced | Special::BalancedStopper(_));
     let no_shortness = info.min_len.iter().all(|&l| l >= 2);
+    // What the call denies: the balanced shapes and the Stayman answers
+    // say it in their own words.
+    let denials = !balanced && !matches!(req.special, Special::StaymanAnswer(_));
     for suit in Suit::DESCENDING {
-        let l = info.min_len[suit.index()];
-        if l >= 3 || (l > 0 && !no_shortness) {
+        let (l, most) = (info.min_len[suit.index()], info.max_len[suit.index()]);
+        if l == most {
+            facts.push(format!("{l} {}", suit_name(suit)));
+        } else if l >= 3 || (l > 0 && !no_shortness) {
             facts.push(format!("{l}+ {}", suit_name(suit)));
+        }
+        if denials && most < 13 && l != most {
+            facts.push(format!("at most {most} {}", suit_name(suit)));
         }
     }
     if balanced {
@@ -269,14 +289,35 @@ mod tests {
     }
 
     #[test]
+    fn the_text_tells_what_the_call_shows_not_what_the_rules_count_on() {
+        // The rules count the 1NT opener as 16-21 points and read nothing
+        // into the passes; the explanation tells the hands that make them.
+        let e = explain_auction(&auction("P 1H P 1NT P 3NT P P P"));
+        let text: Vec<String> = e.iter().map(ToString::to_string).collect();
+        assert_eq!(text[0], "0-11 points");
+        assert_eq!(
+            text[2], "0-16 HCP",
+            "a pass where the takeout double was open"
+        );
+        let one_nt = Bidding::from_auction(&auction("1NT")).expect("legal");
+        assert_eq!(one_nt.info(Seat::North).max_p, 21);
+        assert_eq!(one_nt.shown(Seat::North).max_p, 18);
+        let e = explain_auction(&auction("1NT P 3NT P P P"));
+        assert_eq!(
+            e[2].to_string(),
+            "9-15 HCP; at most 3 spades; at most 3 hearts"
+        );
+    }
+
+    #[test]
     fn the_text_is_the_bidders_info() {
         // 1H by North: the explanation's lengths and points are exactly
-        // what `push` merges into North's Info.
+        // what `push` merges into North's shown Info.
         let mut b = Bidding::new(Seat::North);
         let call: Call = "1H".parse().expect("call");
         let e = b.explain(call);
         b.push(call).expect("legal");
-        let info = b.info(Seat::North);
+        let info = b.shown(Seat::North);
         assert!(
             e.facts
                 .contains(&format!("{}-{} points", info.min_p, info.max_p))

@@ -24,25 +24,44 @@ pub const NARROW_RANGE: u8 = 4;
 /// and maximum number of points; we add the aces and kings shown by a
 /// Blackwood answer, which the handbook's `Number` function derives.
 ///
-/// Measured and not kept (session 25, branch s25-ranges): ranges tightened
-/// to the hands that make the calls (a maximum length per suit for what a
-/// call denies: balanced calls at most five, Stayman's answers, 1NT-3NT no
-/// four-card major, weak twos exactly six; balanced calls showing their
-/// high-card range as points, so 1NT 16-18 instead of 16-21; a game after
-/// Jacoby 2NT and 1NT-3NT capped below slam), with the sampler honouring
-/// the maximum lengths. `bridge_quality --boards 500 --seed S
-/// --bidding-only`: 4.85 -> 4.87 (seed 1), 4.90 -> 4.93 (seed 2), the few
-/// boards that change going through the slam simulation; full play on
-/// seed 1, 500 boards, beside the auction-weighted declarer: declarer
-/// 0.394 -> 0.416, defenders 0.430 -> 0.420, lead 0.216 -> 0.212, notrump
-/// leads costing no trick 79.2 % -> 78.7 %. Narrower ranges also change
-/// the bidding through [`NARROW_RANGE`] (a narrow range counts its
-/// middle): what a call shows and what the rules count on partner for
-/// would have to be parted before such caps can land alone.
+/// [`Bidding`](super::Bidding) keeps two of them for each player, and
+/// every reader takes the one it needs:
+/// - what the *rules* count on ([`Bidding::info`](super::Bidding::info)):
+///   the ranges the handbook's `BidSystem` reads, from which
+///   [`Info::expected_p`] and the fixed thresholds of the natural calls
+///   were tuned (a narrow range counts its middle, so narrowing a range
+///   changes the rules' decisions);
+/// - what the calls *show* ([`Bidding::shown`](super::Bidding::shown)):
+///   the same ranges cut to the hands that make the calls by what each
+///   call denies ([`Limits`]: 1NT is 16-18, not 16-21; a balanced call
+///   has no six-card suit; a pass as dealer is no opening). `--explain`
+///   and the convention card read this one.
+///
+/// The samplers (the card play's `View`, the slam and placement
+/// simulations, `auction_sim`) read the rules' view, which measured a
+/// little better than the shown one, within the noise. Session 26, the
+/// shown view against the rules' (main): `bridge_quality --boards 500
+/// --seed S --bidding-only` 4.85 -> 4.90 (seed 1), 4.90 -> 4.88 (seed 2),
+/// two boards each moving through the slam simulation's deals (-11, -13;
+/// -3, +13 IMPs); `bridge_quality --lead-only --seed 1`, boards 1-200
+/// (`--boards 100` and `--first 101 --boards 100`): tricks lost 42 -> 46,
+/// leads costing no trick suit 103 -> 102 of 130, notrump 57 -> 55 of 70.
+/// Session 25 (branch s25-ranges) had tightened the one `Info` both the
+/// rules and the samplers read: bidding-only 4.85 -> 4.87 and 4.90 ->
+/// 4.93, mostly through [`NARROW_RANGE`], for which the views were
+/// parted; full play, notrump leads costing no trick 79.2 % -> 78.7 %.
+/// `View` honours `max_len`, so a sampler switches view by the one
+/// argument it passes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Info {
     /// `MinL`: at least this many cards in each suit (clubs first).
     pub min_len: [u8; 4],
+    /// At most this many cards in each suit (clubs first): what a call
+    /// denies (1NT-3NT a four-card major, which Stayman or a transfer
+    /// would have shown; a notrump call a six-card suit). Not in the
+    /// handbook, whose `Info` keeps only the minimum; the rules' view
+    /// leaves it at 13.
+    pub max_len: [u8; 4],
     /// `MinP`: at least this many points (high-card plus distribution).
     pub min_p: u8,
     /// `MaxP`: at most this many points.
@@ -57,6 +76,7 @@ impl Default for Info {
     fn default() -> Self {
         Info {
             min_len: [0; 4],
+            max_len: [13; 4],
             min_p: 0,
             max_p: MAX_POINTS,
             aces: None,
@@ -72,6 +92,9 @@ impl Info {
     pub fn merge(&mut self, revealed: &Info) {
         for s in 0..4 {
             self.min_len[s] = self.min_len[s].max(revealed.min_len[s]).min(13);
+            self.max_len[s] = self.max_len[s]
+                .min(revealed.max_len[s])
+                .max(self.min_len[s]);
         }
         let min_p = self.min_p.max(revealed.min_p);
         let max_p = self.max_p.min(revealed.max_p);
@@ -98,11 +121,63 @@ impl Info {
         }
     }
 
+    /// This `Info` cut by what a call denies: the upper limits only ever
+    /// narrow, and never below the minimum shown.
+    pub fn limited(mut self, limits: &Limits) -> Info {
+        self.max_p = self
+            .max_p
+            .min(limits.max_p)
+            .min(limits.max_hcp)
+            .max(self.min_p);
+        for s in 0..4 {
+            self.max_len[s] = self.max_len[s].min(limits.max_len[s]).max(self.min_len[s]);
+        }
+        self
+    }
+
     /// The sum of the minimum suit lengths never exceeds 13 in a sound
     /// auction; with contradictory human calls it may, which only makes the
     /// sampling in card play relax the constraint.
     pub fn known_cards(&self) -> u32 {
         self.min_len.iter().map(|&l| l as u32).sum()
+    }
+}
+
+/// What a call denies beyond the `Info` the rules count on: the upper
+/// limits of the hands that make it, which only the shown view carries
+/// (see [`Info`]). The default denies nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// At most this many points.
+    pub max_p: u8,
+    /// At most this many high-card points (a pass where the takeout
+    /// double was open). The card play's sampling checks `Info::max_p` on
+    /// the high-card points, so in the shown `Info` this caps `max_p`;
+    /// the explanation says it in HCP.
+    pub max_hcp: u8,
+    /// At most this many cards in each suit, clubs first.
+    pub max_len: [u8; 4],
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_p: MAX_POINTS,
+            max_hcp: MAX_POINTS,
+            max_len: [13; 4],
+        }
+    }
+}
+
+impl Limits {
+    /// Caps the points at `max_p` as well.
+    pub fn cap(&mut self, max_p: u8) {
+        self.max_p = self.max_p.min(max_p);
+    }
+
+    /// Caps the length of `suit` at `len` as well.
+    pub fn cap_len(&mut self, suit: Suit, len: u8) {
+        self.max_len[suit.index()] = self.max_len[suit.index()].min(len);
     }
 }
 

@@ -3,7 +3,7 @@
 //! class rules (`system.rs`) and the normal bids (`normal.rs`), speak this
 //! vocabulary; it depends on neither.
 
-use super::info::{HandShape, Info, MAX_POINTS};
+use super::info::{HandShape, Info, Limits, MAX_POINTS};
 use crate::bridge::{Strain, Suit};
 
 /// A condition of table 3-1 that minimum lengths and point ranges cannot
@@ -26,7 +26,8 @@ pub enum Special {
     AceAndKing,
     /// The takeout double: at most two cards in each of the opponents'
     /// suits (a mask, bit per suit) and three or more in every other suit,
-    /// unless the hand has 17 high-card points (too strong to overcall).
+    /// unless the hand has [`TAKEOUT_ANY_SHAPE_HCP`] high-card points (too
+    /// strong to overcall).
     Takeout(u8),
     /// A good suit for an overcall: two of the top honours (five
     /// high-card points in it) or a six-card suit with three.
@@ -39,6 +40,11 @@ pub enum Special {
     /// No singleton or void anywhere.
     NoShortness,
 }
+
+/// The high-card points with which the takeout double needs no shape:
+/// every such hand doubles rather than pass, so a pass where the double
+/// was open shows one point fewer.
+pub const TAKEOUT_ANY_SHAPE_HCP: u8 = 17;
 
 /// What a hand must hold for a call of a class.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -122,7 +128,7 @@ impl Requirement {
             Special::Kings(n) => hand.kings % 4 == n % 4,
             Special::AceAndKing => hand.aces >= 1 && hand.kings >= 1,
             Special::Takeout(theirs) => {
-                hand.hcp >= 17
+                hand.hcp >= TAKEOUT_ANY_SHAPE_HCP
                     || (0..4).all(|s| {
                         if theirs >> s & 1 == 1 {
                             hand.len[s] <= 2
@@ -168,19 +174,59 @@ impl Requirement {
         }
         info
     }
+
+    /// What the requirement denies that [`Requirement::revealed`] leaves
+    /// open (the shown view only, see [`Info`]). A balanced call keeps
+    /// its high-card range (1NT's 16-18 is no 21-count: `revealed` adds
+    /// the three points of a void no balanced hand holds) and has no
+    /// six-card suit; the Stayman answers deny the majors they do not
+    /// name.
+    pub(super) fn denies(&self) -> Limits {
+        let mut limits = Limits::default();
+        match self.special {
+            Special::Balanced | Special::BalancedStopper(_) => {
+                limits.cap(self.hcp.1.min(self.points.1));
+                limits.max_len = [BALANCED_MAX_LEN; 4];
+            }
+            // Spades deny four hearts, diamonds either major.
+            Special::StaymanAnswer(Strain::Spades) => limits.cap_len(Suit::Hearts, 3),
+            Special::StaymanAnswer(Strain::Diamonds) => {
+                limits.cap_len(Suit::Hearts, 3);
+                limits.cap_len(Suit::Spades, 3);
+            }
+            _ => {}
+        }
+        limits
+    }
 }
+
+/// The longest suit of a balanced hand (4-3-3-3, 4-4-3-2, 5-3-3-2).
+const BALANCED_MAX_LEN: u8 = 5;
 
 /// The meaning of a call: what it reveals and what it requires.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Meaning {
+    /// What the rules count on the caller for (see [`Info`]).
     pub revealed: Info,
+    /// What the call denies beyond that: with `revealed`, what it shows
+    /// ([`Meaning::shown`]).
+    pub denies: Limits,
     pub requirement: Requirement,
+}
+
+impl Meaning {
+    /// What the call shows: the hands that make it, for people
+    /// (`--explain`, the convention card).
+    pub fn shown(&self) -> Info {
+        self.revealed.limited(&self.denies)
+    }
 }
 
 impl From<Requirement> for Meaning {
     fn from(requirement: Requirement) -> Self {
         Meaning {
             revealed: requirement.revealed(),
+            denies: requirement.denies(),
             requirement,
         }
     }

@@ -15,17 +15,27 @@ mod meaning;
 mod normal;
 mod notrump_rebid;
 mod response;
+mod shown;
 mod system;
 
 pub use class::{BidClass, game_level, is_game};
 pub use convention_card::convention_card;
 pub use explain::{Explanation, explain_auction};
-pub use info::{HandShape, Info, MAX_POINTS};
+pub use info::{HandShape, Info, Limits, MAX_POINTS};
 pub use meaning::{Meaning, Requirement, Special};
 pub use normal::min_points;
 
 use crate::bridge::{Auction, AuctionError, Call, Hand, Seat, Vulnerability};
 use class::Context;
+
+/// The system's meaning of `call` with what the call denies in its
+/// auction (the shown view's limits, which the rules' evaluation of the
+/// candidates never reads).
+fn full_meaning(ctx: &Context<'_>, class: BidClass, call: Call) -> Meaning {
+    let mut meaning = system::meaning(ctx, class, call);
+    meaning.denies = shown::denies(ctx, class, call, &meaning);
+    meaning
+}
 
 /// An auction together with the class of every call and what each player
 /// has revealed (`Bids`, `BidTyp` and `Info` of BID.BR).
@@ -33,7 +43,10 @@ use class::Context;
 pub struct Bidding {
     auction: Auction,
     classes: Vec<BidClass>,
+    /// What the rules count on each player for.
     info: [Info; 4],
+    /// What each player's calls show (see [`Info`]).
+    shown: [Info; 4],
     /// The board's vulnerability: what a sacrifice costs against the
     /// opponents' game.
     vulnerability: Vulnerability,
@@ -53,6 +66,7 @@ impl Bidding {
             auction: Auction::new(dealer),
             classes: Vec::new(),
             info: [Info::default(); 4],
+            shown: [Info::default(); 4],
             vulnerability: Vulnerability::None,
         }
     }
@@ -102,14 +116,26 @@ impl Bidding {
         self.auction.seat_of(i)
     }
 
-    /// What `seat` has revealed so far.
+    /// What the rules count on `seat` for: the view the bidding rules
+    /// read (see [`Info`]).
     pub fn info(&self, seat: Seat) -> &Info {
         &self.info[seat.index()]
     }
 
-    /// All four players' `Info`, North first.
+    /// All four players' [`Bidding::info`], North first.
     pub fn infos(&self) -> &[Info; 4] {
         &self.info
+    }
+
+    /// What `seat`'s calls have shown: the hands that make them, for
+    /// explanations and the convention card (see [`Info`]).
+    pub fn shown(&self, seat: Seat) -> &Info {
+        &self.shown[seat.index()]
+    }
+
+    /// All four players' [`Bidding::shown`], North first.
+    pub fn shown_infos(&self) -> &[Info; 4] {
+        &self.shown
     }
 
     pub fn next_seat(&self) -> Seat {
@@ -132,10 +158,11 @@ impl Bidding {
         class::bid_class(&self.context(), call)
     }
 
-    /// `BidSystem`: what `call`, made now, would reveal and require.
+    /// `BidSystem`: what `call`, made now, would reveal and require, and
+    /// what it denies besides.
     pub fn meaning(&self, call: Call) -> Meaning {
         let ctx = self.context();
-        system::meaning(&ctx, class::bid_class(&ctx, call), call)
+        full_meaning(&ctx, class::bid_class(&ctx, call), call)
     }
 
     /// `MakeBid`: makes a call (ours or anyone's) and updates `Info`.
@@ -145,12 +172,13 @@ impl Bidding {
         self.auction.check(call)?;
         let ctx = self.context();
         let class = class::bid_class(&ctx, call);
-        let revealed = system::meaning(&ctx, class, call).revealed;
+        let meaning = full_meaning(&ctx, class, call);
         let seat = ctx.seat;
         self.auction.push(call)?;
         self.classes.push(class);
         if class != BidClass::Illegal {
-            self.info[seat.index()].merge(&revealed);
+            self.info[seat.index()].merge(&meaning.revealed);
+            self.shown[seat.index()].merge(&meaning.shown());
         }
         Ok(class)
     }

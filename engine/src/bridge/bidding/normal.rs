@@ -177,7 +177,7 @@ fn longer_first_suits(ctx: &Context<'_>, strain: Strain) -> Vec<Suit> {
 /// meets a few more. Measured on 4,000 random deals: with 2, about one
 /// constructive bid in a hundred holds more high-card points than its
 /// bidder shows.
-const CAP_TOLERANCE: u8 = 2;
+pub(super) const CAP_TOLERANCE: u8 = 2;
 
 /// The upper limit of a natural bid in our own constructive auction (the
 /// opponents have only passed, partner has bid): `MinPoints` read the

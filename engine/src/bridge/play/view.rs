@@ -22,6 +22,9 @@ pub struct View {
     pub voids: [[bool; 4]; 4],
     /// Minimum length still held, per seat and suit.
     pub min_len: [[u8; 4]; 4],
+    /// Maximum length of each original hand, per seat and suit, from the
+    /// auction.
+    pub max_len: [[u8; 4]; 4],
     /// Point range of each original hand, from the auction.
     pub points: [(u8, u8); 4],
     /// Aces and kings of each original hand shown by a Blackwood or 5NT
@@ -105,6 +108,7 @@ impl View {
             visible,
             voids,
             min_len,
+            max_len: infos.map(|i| i.max_len),
             points,
             honours,
             played,
@@ -122,6 +126,7 @@ impl View {
             visible,
             voids: [[false; 4]; 4],
             min_len: infos.map(|i| i.min_len),
+            max_len: infos.map(|i| i.max_len),
             points: infos.map(|i| (i.min_p, i.max_p)),
             honours: infos.map(|i| (i.aces, i.kings)),
             played: [Hand::EMPTY; 4],
@@ -170,7 +175,13 @@ impl View {
         for attempt in 0..ATTEMPTS {
             pool.shuffle(rng);
             let honour_lengths = attempt < ATTEMPTS / 2;
-            let Some(mut deal) = self.try_deal(real, &hidden, &pool, honour_lengths, rng) else {
+            // What a hand denied (a major after 1NT-3NT) is near to a
+            // fact: kept far longer than what it promised, but not to the
+            // end, so that a human's call we misread still finds deals.
+            let honour_max = attempt < ATTEMPTS - ATTEMPTS / 6;
+            let Some(mut deal) =
+                self.try_deal(real, &hidden, &pool, (honour_lengths, honour_max), rng)
+            else {
                 continue;
             };
             for rank in [ACE, KING] {
@@ -201,7 +212,7 @@ impl View {
         real: &Deal,
         hidden: &[Seat],
         pool: &[Card],
-        honour_lengths: bool,
+        (honour_lengths, honour_max): (bool, bool),
         rng: &mut R,
     ) -> Option<Deal> {
         let mut deal = *real;
@@ -230,13 +241,21 @@ impl View {
                 }
             }
         }
+        // A hand that holds as many cards of a suit as its bidding allows
+        // takes no more of it, as a void takes none.
+        let closed = |deal: &Deal, s: Seat, suit: Suit| {
+            self.voids[s.index()][suit.index()]
+                || (honour_max
+                    && (deal[s] | self.played[s.index()]).suit(suit).count_ones() as u8
+                        >= self.max_len[s.index()][suit.index()])
+        };
         for (i, card) in pool.iter().enumerate() {
             if taken[i] {
                 continue;
             }
             let total: usize = hidden
                 .iter()
-                .filter(|s| !self.voids[s.index()][card.suit.index()])
+                .filter(|&&s| !closed(&deal, s, card.suit))
                 .map(|s| room[s.index()])
                 .sum();
             if total == 0 {
@@ -244,7 +263,7 @@ impl View {
             }
             let mut pick = rng.random_range(0..total);
             for &s in hidden {
-                if self.voids[s.index()][card.suit.index()] {
+                if closed(&deal, s, card.suit) {
                     continue;
                 }
                 if pick < room[s.index()] {
