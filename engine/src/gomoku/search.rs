@@ -51,12 +51,12 @@ const LEAF_VCF_NODES: u64 = 40;
 /// tally), Elo +5 [-43, +53], bench 50686 -> 39131 nodes.
 const LMR_FROM: usize = 3;
 /// Evaluation bonus of the side to move.
-const TEMPO: i32 = 20;
+pub const TEMPO: i32 = 20;
 /// A winning double threat to play (not proven: the opponent's answers
 /// may make threats of their own).
-const THREAT_WIN: i32 = 3000;
+pub const THREAT_WIN: i32 = 3000;
 /// An opponent's double threat to parry.
-const THREAT_PARRY: i32 = 300;
+pub const THREAT_PARRY: i32 = 300;
 
 /// What the search tells its caller while it thinks: one report per
 /// finished iteration, with the principal line read from the table.
@@ -759,7 +759,7 @@ impl Run<'_, '_> {
                 }
                 let codes = board.codes();
                 let (mine, theirs) = (codes.class(x, y, me), codes.class(x, y, opp));
-                let score = codes.value(x, y, me) * 5 / 4 + codes.value(x, y, opp);
+                let score = codes.order_value(x, y, me) * 5 / 4 + codes.order_value(x, y, opp);
                 if mine >= C_BLOCK4 {
                     let (four, wins) = if exact {
                         (true, mine >= C_FLEX4)
