@@ -5,5 +5,6 @@ pub mod chess_perft;
 pub mod chess_tune;
 pub mod console;
 pub mod gomocup;
+pub mod gomoku_tune;
 pub mod progress;
 pub mod uci;

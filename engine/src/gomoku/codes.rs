@@ -36,7 +36,7 @@ pub const B4: u8 = 7;
 /// An open four (or two fours on the line): two points complete five.
 pub const F4: u8 = 8;
 pub const F5: u8 = 9;
-const LINE_SHAPES: usize = 10;
+pub const LINE_SHAPES: usize = 10;
 
 /// Point classes (Rapfi's `Pattern4`), weakest first.
 pub const C_NONE: u8 = 0;
@@ -55,13 +55,47 @@ pub const C_BLOCK4_FLEX3: u8 = 11;
 /// An open four or a double four: wins unless the opponent has a five.
 pub const C_FLEX4: u8 = 12;
 pub const C_FIVE: u8 = 13;
-const CLASSES: usize = 14;
+pub const CLASSES: usize = 14;
 
 /// Worth of a point to a side by the shape a stone there makes on each
 /// line, summed over the four lines; the class adds a bonus for shapes
-/// that combine into a threat one line alone is not.
-const SHAPE_VALUE: [i32; LINE_SHAPES] = [0, 1, 3, 5, 14, 16, 45, 50, 200, 500];
-const CLASS_BONUS: [i32; 14] = [0, 0, 0, 0, 10, 5, 0, 20, 80, 0, 30, 100, 150, 0];
+/// that combine into a threat one line alone is not. The static
+/// evaluation sums these over the empty points (`search::evaluate`);
+/// `pbrain-turbo tune` fits them (`gomoku::tune`).
+///
+/// Fitted (issue 24) to 38,881 quiet positions of 1,200 self-play games
+/// at 2,000 nodes a move (the `gomoku_selfplay` example: 400 games each
+/// from 4 and 5 random stones on 15×15, 200 each on 20×20, openings kept
+/// when a 3,000-node search scores them within 200), the last 3,888
+/// positions held out (nearly all from the last tenth of each set's
+/// games): `pbrain-turbo tune all.txt --iterations
+/// 3000 --l2 0` (shape[0], class[0] and the tempo held), mean squared
+/// error 0.1804 -> 0.1682, held out 0.1936 -> 0.1877, logistic scale 992.
+/// Was `[0, 1, 3, 5, 14, 16, 45, 50, 200, 500]` and `[0, 0, 0, 0, 10, 5, 0,
+/// 20, 80, 0, 30, 100, 150, 0]` (now the move order's). The fit shifts
+/// worth from the classes to the lines (an open three's line 45 -> 110,
+/// its class 0 -> -62) and values a four-three (class 761) far above an
+/// open four to be (class -200 beside shape 349: the open three that
+/// makes it is already counted). Self-play against the hand values at
+/// fixed nodes (`gomoku_match.py --max-node 20000 --turn-ms 600000
+/// --delay-ms 0 --opening-stones 4`, both colours per opening): 15×15,
+/// 200 games, seed 41: +110 =2 -88, 55.5 % (95 %: 48.6-62.4), Elo +38
+/// [-9, +88]; 20×20, 100 games, seed 43: +53 =0 -47, 53.0 % (43.2-62.8),
+/// Elo +21 [-47, +91]. A fit with ridge 3e-8 (held out 0.1883; `[0, -7, -5,
+/// -3, 27, 41, 50, 145, 139, 500]`, classes `[0, 22, -13, -22, -32, 5, 2,
+/// 47, 40, -24, 105, 157, 83, 0]`) scored less on the same 200 openings:
+/// +105 =3 -92, 53.2 %, Elo +23 [-25, +71].
+pub const SHAPE_VALUE: [i32; LINE_SHAPES] = [0, -7, -5, -3, 45, 66, 110, 77, 349, 500];
+pub const CLASS_BONUS: [i32; CLASSES] = [
+    0, 17, -35, -50, -75, -43, -62, -30, -171, 44, 195, 761, -200, 0,
+];
+
+/// The same for choosing and ordering the search's moves (attack plus
+/// defence value of a point): kept apart from the evaluation's, so that a
+/// fit of the evaluation, which may value weak shapes below nothing, does
+/// not change which moves are searched.
+const ORDER_SHAPE_VALUE: [i32; LINE_SHAPES] = [0, 1, 3, 5, 14, 16, 45, 50, 200, 500];
+const ORDER_CLASS_BONUS: [i32; CLASSES] = [0, 0, 0, 0, 10, 5, 0, 20, 80, 0, 30, 100, 150, 0];
 
 /// Off-board squares, walls and the other side's stones all block.
 const EMPTY: u16 = 0;
@@ -224,7 +258,10 @@ const COMBOS: usize = LINE_SHAPES * LINE_SHAPES * LINE_SHAPES * LINE_SHAPES;
 /// word. An occupied point holds [`Code::OCCUPIED`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Code {
+    /// The evaluation's value.
     value: i16,
+    /// The move order's value.
+    order: i16,
     class: u8,
     best: u8,
 }
@@ -232,6 +269,7 @@ struct Code {
 impl Code {
     const OCCUPIED: Code = Code {
         value: 0,
+        order: 0,
         class: C_NONE,
         best: u8::MAX,
     };
@@ -257,10 +295,12 @@ const fn build_combos() -> [Code; COMBOS] {
         ];
         let class = class_of(shapes);
         let mut value = CLASS_BONUS[class as usize];
+        let mut order = ORDER_CLASS_BONUS[class as usize];
         let mut best = 0;
         let mut d = 0;
         while d < 4 {
             value += SHAPE_VALUE[shapes[d] as usize];
+            order += ORDER_SHAPE_VALUE[shapes[d] as usize];
             if shapes[d] > best {
                 best = shapes[d];
             }
@@ -268,8 +308,10 @@ const fn build_combos() -> [Code; COMBOS] {
         }
         // A value refitted past i16 must fail the build, not wrap.
         assert!(value >= i16::MIN as i32 && value <= i16::MAX as i32);
+        assert!(order >= i16::MIN as i32 && order <= i16::MAX as i32);
         table[combo(shapes)] = Code {
             value: value as i16,
+            order: order as i16,
             class,
             best,
         };
@@ -528,10 +570,16 @@ impl Codes {
         self.points[y * self.width + x].code[c.index()].class
     }
 
-    /// The value of (x, y) to `c`; 0 on an occupied point.
+    /// The evaluation's value of (x, y) to `c`; 0 on an occupied point.
     #[inline]
     pub fn value(&self, x: usize, y: usize, c: Color) -> i32 {
         self.points[y * self.width + x].code[c.index()].value as i32
+    }
+
+    /// The move order's value of (x, y) to `c`; 0 on an occupied point.
+    #[inline]
+    pub fn order_value(&self, x: usize, y: usize, c: Color) -> i32 {
+        self.points[y * self.width + x].code[c.index()].order as i32
     }
 
     /// The strongest shape a stone of `c` on the empty point (x, y) makes

@@ -23,6 +23,7 @@ pub mod rules;
 pub mod search;
 pub mod threats;
 mod tt;
+pub mod tune;
 pub mod turbo1985;
 mod zobrist;
 

@@ -1,6 +1,7 @@
 //! `pbrain-turbo`: a Gomocup (Piskvork protocol) brain on stdin/stdout.
 
 use std::io::{self, Write};
+use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
@@ -29,16 +30,71 @@ enum Sub {
         #[arg(long, default_value_t = bench::DEFAULT_DEPTH)]
         depth: u32,
     },
+    /// Fit the evaluation's weights to labelled positions (lines
+    /// `SIZE;MOVES;SCORE`, as the gomoku_selfplay example writes them).
+    Tune {
+        file: std::path::PathBuf,
+        /// Gradient-descent iterations.
+        #[arg(long, default_value_t = 3000)]
+        iterations: usize,
+        /// Ridge penalty per squared point a weight moves.
+        #[arg(long, default_value_t = 0.0)]
+        l2: f64,
+        /// Share of the positions (the last ones) held out of the fit to
+        /// measure it on.
+        #[arg(long, default_value_t = 0.1)]
+        holdout: f64,
+        /// Weights held fixed, by name prefix (repeatable). By default
+        /// the shape and class of nothing, which a shift of all the shape
+        /// values (or all the class bonuses) would otherwise carry along
+        /// without changing any evaluation, and the tempo, which in
+        /// self-play results takes up black's advantage as well.
+        #[arg(long, default_values_t = ["shape[0]".to_string(), "class[0]".to_string(), "tempo".to_string()])]
+        freeze: Vec<String>,
+        /// Use only the first N positions.
+        #[arg(long)]
+        limit: Option<usize>,
+    },
 }
 
-fn main() {
+fn main() -> ExitCode {
     let cli = Cli::parse();
-    if let Some(Sub::Bench { depth }) = cli.command {
-        let result = bench::run(depth);
-        for line in result.lines {
-            println!("{line}");
+    match cli.command {
+        Some(Sub::Bench { depth }) => {
+            let result = bench::run(depth);
+            for line in result.lines {
+                println!("{line}");
+            }
+            return ExitCode::SUCCESS;
         }
-        return;
+        Some(Sub::Tune {
+            file,
+            iterations,
+            l2,
+            holdout,
+            freeze,
+            limit,
+        }) => {
+            let text = match std::fs::read_to_string(&file) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("pbrain-turbo: cannot read {}: {e}", file.display());
+                    return ExitCode::from(2);
+                }
+            };
+            let args = protocols::gomoku_tune::TuneArgs {
+                iterations,
+                l2,
+                holdout,
+                frozen: freeze,
+                limit,
+            };
+            return match protocols::gomoku_tune::run(&text, &args, &mut io::stdout().lock()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(_) => ExitCode::FAILURE,
+            };
+        }
+        None => {}
     }
     let mut brain = Brain::new(cli.level);
     let signals = Arc::new(Signals::default());
@@ -62,7 +118,8 @@ fn main() {
             print(text);
         }
         if failed || reply.exit {
-            return;
+            return ExitCode::SUCCESS;
         }
     }
+    ExitCode::SUCCESS
 }
