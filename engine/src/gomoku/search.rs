@@ -55,14 +55,10 @@ const LMR_FROM: usize = 3;
 /// advantage too (a free fit took it to several hundred points).
 pub const TEMPO: i32 = 20;
 /// A winning double threat to play (not proven: the opponent's answers
-/// may make threats of their own). Fitted with the point values (was
-/// 3000).
-pub const THREAT_WIN: i32 = 4408;
-/// An opponent's double threat to parry. Fitted with the point values
-/// (was 300). The fit gives it the other sign (a small plus for the side
-/// to move); kept as fitted, since the matches measured the fitted set as
-/// a whole, not each weight.
-pub const THREAT_PARRY: i32 = -158;
+/// may make threats of their own).
+pub const THREAT_WIN: i32 = 3000;
+/// An opponent's double threat to parry.
+pub const THREAT_PARRY: i32 = 300;
 
 /// What the search tells its caller while it thinks: one report per
 /// finished iteration, with the principal line read from the table.
