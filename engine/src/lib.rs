@@ -4,6 +4,7 @@
 //! to, or keeps global state: the front ends in the `protocols` crate
 //! translate protocol lines into calls on these types.
 
+pub mod adam;
 pub mod bridge;
 pub mod chess;
 pub mod control;

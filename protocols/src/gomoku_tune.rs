@@ -27,18 +27,7 @@ pub struct TuneArgs {
 /// Parses the labelled positions in `text`; returns them and the number of
 /// lines skipped.
 pub fn parse_samples(text: &str, limit: Option<usize>) -> (Vec<Sample>, usize) {
-    let mut samples = Vec::new();
-    let mut skipped = 0;
-    for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
-        if limit.is_some_and(|n| samples.len() >= n) {
-            break;
-        }
-        match parse_line(line) {
-            Some(s) => samples.push(s),
-            None => skipped += 1,
-        }
-    }
-    (samples, skipped)
+    crate::tune_lines::parse_lines(text, limit, parse_line)
 }
 
 fn parse_point(text: &str) -> Option<Point> {

@@ -7,4 +7,5 @@ pub mod console;
 pub mod gomocup;
 pub mod gomoku_tune;
 pub mod progress;
+pub mod tune_lines;
 pub mod uci;

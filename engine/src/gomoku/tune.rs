@@ -18,6 +18,7 @@ use super::codes::{
 };
 use super::geometry::{Color, Point};
 use super::search::{TEMPO, THREAT_PARRY, THREAT_WIN};
+use crate::adam::Adam;
 
 /// Number of weights: the line shapes, the classes, tempo, and the two
 /// threat terms.
@@ -240,8 +241,7 @@ pub fn tune(
         .map(|n| !setup.frozen.iter().any(|f| n.starts_with(f.as_str())))
         .collect();
     let mut w = values.map(f64::from);
-    let (mut m, mut v) = ([0.0; WEIGHTS], [0.0; WEIGHTS]);
-    let (rate, beta1, beta2) = (1.0, 0.9, 0.999);
+    let mut adam = Adam::new(WEIGHTS);
     let count = samples.len().max(1) as f64;
     for it in 1..=iterations {
         let mut grad = [0.0; WEIGHTS];
@@ -257,11 +257,7 @@ pub fn tune(
         }
         for i in (0..WEIGHTS).filter(|&i| free[i]) {
             let g = grad[i] / count + 2.0 * setup.l2 * (w[i] - f64::from(values[i]));
-            m[i] = beta1 * m[i] + (1.0 - beta1) * g;
-            v[i] = beta2 * v[i] + (1.0 - beta2) * g * g;
-            let mh = m[i] / (1.0 - beta1.powi(it as i32));
-            let vh = v[i] / (1.0 - beta2.powi(it as i32));
-            w[i] -= rate * mh / (vh.sqrt() + 1e-12);
+            adam.step(i, &mut w[i], g, it);
         }
         if it.is_multiple_of(100) || it == iterations {
             report(it, error / count);

@@ -15,6 +15,7 @@
 
 use super::leaf::{LEAF_WEIGHTS, LeafWeights, Pair, leaf_white_with};
 use super::{Evaluator, TEMPO, sign};
+use crate::adam::Adam;
 use crate::chess::Board;
 
 /// What the tuning moves: the leaf weights, the tempo, and the weight of
@@ -348,8 +349,7 @@ pub fn tune_gradient(
     .flatten()
     .collect();
     let mut w: Vec<f64> = values.iter().map(|&v| f64::from(v)).collect();
-    let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
-    let (rate, beta1, beta2) = (1.0, 0.9, 0.999);
+    let mut adam = Adam::new(n);
     for it in 1..=iterations {
         let parts = in_parallel(&linear, threads, |part| {
             let mut grad = vec![0.0; n];
@@ -379,11 +379,7 @@ pub fn tune_gradient(
         let count = linear.len().max(1) as f64;
         for i in (0..n).filter(|&i| free[i]) {
             let g = grad[i] / count + 2.0 * setup.l2 * (w[i] - f64::from(values[i]));
-            m[i] = beta1 * m[i] + (1.0 - beta1) * g;
-            v[i] = beta2 * v[i] + (1.0 - beta2) * g * g;
-            let mh = m[i] / (1.0 - beta1.powi(it as i32));
-            let vh = v[i] / (1.0 - beta2.powi(it as i32));
-            w[i] -= rate * mh / (vh.sqrt() + 1e-12);
+            adam.step(i, &mut w[i], g, it);
         }
         if it.is_multiple_of(100) || it == iterations {
             report(it, error / count);
