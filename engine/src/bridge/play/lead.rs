@@ -111,7 +111,9 @@
 //!   or fewer of those 200 deals stray): seed 1, 250 boards, 75 of 93
 //!   leads free as on main (boards 24 and 47 better, 117 and 190 worse);
 //!   seed 2, 200 boards, 54 of 70 as on main (67, 75, 178 better; 6, 9,
-//!   128 worse), 0.329 tricks lost a lead instead of 0.300;
+//!   128 worse), 0.329 tricks lost a lead instead of 0.300; seed 3,
+//!   250 boards, 71 of 88 as on main (5, 47 better; 116, 154 worse),
+//!   0.307 tricks lost either way: 7 boards better and 7 worse in all;
 //! - partner's misfit counted three times: seed 2, 200 boards, 53 of 70
 //!   (67 better; 6 and 128 worse), 0.343 tricks lost;
 //! - partner's ranges from `Bidding::shown` (a first-seat pass 0-11, a
