@@ -753,8 +753,8 @@ pub(crate) fn normal_redouble_value(ctx: &Context<'_>, hand: &HandShape) -> i32 
 /// +11 and -3 (three boards each); an uncontested 3NT raised to 6NT at 29+
 /// high-card points loses 51 and 14 IMPs. The slams missed against par in
 /// our own auctions are the lucky ones; no point or shape count finds them
-/// without bidding as many that fail. The slam decision's confidence
-/// lowered from 2 to 1 standard error changed no board of seed 1 (4.85).
+/// without bidding as many that fail (the simulation's variants:
+/// `placement::place_slam`).
 pub(crate) fn blackwood_value(ctx: &Context<'_>, hand: &HandShape) -> i32 {
     if must_pass(ctx) || ctx.own_last().is_none() {
         return -200;
