@@ -115,6 +115,16 @@ fn a_six_card_major_takes_partners_three_notrump_out_to_game_in_the_major() {
     assert_bid("1S P 2H P 2S P 3H P 3NT P 4H P", "AKT74.Q.AK82.KQ6", "Pass");
 }
 
+#[test]
+fn the_weak_two_opener_bids_no_notrump_of_its_own() {
+    // 2S-3D: six spades to the KQJ, a void in diamonds and ten points.
+    // 3NT took eight tricks where 4S took eleven (seed 2 board 445); the
+    // weak two rebids its suit or shows a feature, never notrump.
+    assert_bid_not("2S P 3D P", "KQJ752.985..AT74", "3NT");
+    // Over the raise too (2D-3D-3NT took seven tricks, seed 1 board 488).
+    assert_bid_not("2D P 3D P", "AQJ763..KT8632.9", "3NT");
+}
+
 /// The call the program at the table makes (default options: the rules,
 /// and the slam decision by simulation).
 fn table_call(calls: &str, h: &str, vulnerability: Vulnerability) -> engine::bridge::Call {

@@ -573,6 +573,7 @@ pub(crate) fn normal_bid_value(
         value -= 60;
     }
     value -= super::response::minor_game_over_notrump(ctx, level, strain, hand);
+    value -= super::response::weak_two_notrump(ctx, strain);
     // Measured and not kept (session 26, s26-bidimps): 3NT in a contested
     // auction only with the opponents' suit stopped in our hand (A, Kx,
     // Qxx, Jxxx) or shown stopped by partner's notrump, a penalty of 80
