@@ -100,6 +100,31 @@ fn a_raised_five_card_suit_is_bid_again_without_a_sixth_card() {
     assert_bid_not("1C 1D P 2D P", "A932.J72.AKQJ9.9", "3NT");
 }
 
+#[test]
+fn a_six_card_major_takes_partners_three_notrump_out_to_game_in_the_major() {
+    // 1H-1S-2H-3NT: six hearts to the AKT opposite a doubleton at least;
+    // 4H takes ten tricks where 3NT took nine (seed 1 board 442), and the
+    // same for the opener's six spades over the 3NT response (seed 2
+    // board 266: 3NT ten tricks, 4S ten).
+    assert_bid("1H P 1S P 2H P 3NT P", "T43.AKT754.Q6.K3", "4H");
+    assert_bid("1S P 3NT P", "A98752.AQJ6.J4.K", "4S");
+    // Five of them stay in 3NT.
+    assert_bid("1H P 1S P 2H P 3NT P", "T43.AKT75.Q62.K3", "Pass");
+    // The 3NT bidder passes the correction: partner knew of its values
+    // (seed 1 board 329 went on to 5D doubled, two down).
+    assert_bid("1S P 2H P 2S P 3H P 3NT P 4H P", "AKT74.Q.AK82.KQ6", "Pass");
+}
+
+#[test]
+fn the_weak_two_opener_bids_no_notrump_of_its_own() {
+    // 2S-3D: six spades to the KQJ, a void in diamonds and ten points.
+    // 3NT took eight tricks where 4S took eleven (seed 2 board 445); the
+    // weak two rebids its suit or shows a feature, never notrump.
+    assert_bid_not("2S P 3D P", "KQJ752.985..AT74", "3NT");
+    // Over the raise too (2D-3D-3NT took seven tricks, seed 1 board 488).
+    assert_bid_not("2D P 3D P", "AQJ763..KT8632.9", "3NT");
+}
+
 /// The call the program at the table makes (default options: the rules,
 /// and the slam decision by simulation).
 fn table_call(calls: &str, h: &str, vulnerability: Vulnerability) -> engine::bridge::Call {

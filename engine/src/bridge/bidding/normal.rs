@@ -437,8 +437,9 @@ fn blackwood_target(ctx: &Context<'_>, hand: &HandShape) -> Option<Call> {
 }
 
 /// Whether partner's last bid asks us to pass: the weak takeout of 1NT,
-/// the contract our partner placed after our Blackwood answer, or the
-/// game partner placed over our preempt.
+/// the contract our partner placed after our Blackwood answer, the
+/// game partner placed over our preempt, or partner's four of a six-card
+/// major over our 3NT.
 fn must_pass(ctx: &Context<'_>) -> bool {
     let partner_weak = ctx
         .partner_last()
@@ -450,7 +451,7 @@ fn must_pass(ctx: &Context<'_>) -> bool {
         ctx.own_last(),
         Some((_, _, BidClass::BlackwoodResponse | BidClass::KingResponse))
     );
-    partner_weak || answered || placed_over_preempt(ctx)
+    partner_weak || answered || placed_over_preempt(ctx) || super::response::corrected_notrump(ctx)
 }
 
 /// Whether partner, the last to bid, placed a game (below slam, not an
@@ -572,6 +573,7 @@ pub(crate) fn normal_bid_value(
         value -= 60;
     }
     value -= super::response::minor_game_over_notrump(ctx, level, strain, hand);
+    value -= super::response::weak_two_notrump(ctx, strain);
     // Measured and not kept (session 26, s26-bidimps): 3NT in a contested
     // auction only with the opponents' suit stopped in our hand (A, Kx,
     // Qxx, Jxxx) or shown stopped by partner's notrump, a penalty of 80
@@ -589,7 +591,9 @@ pub(crate) fn normal_bid_value(
     if level == 7 && hand.hcp + partner_p < 37 {
         value -= 100;
     }
-    // 3NT is a final contract: go on only towards a slam.
+    // 3NT is a final contract: go on only towards a slam, or to four of
+    // a six-card major of ours (`response::six_card_major_over_notrump`).
+    let major_game = super::response::six_card_major_over_notrump(ctx, level, strain, hand);
     if let Some((
         _,
         Call::Bid {
@@ -599,10 +603,11 @@ pub(crate) fn normal_bid_value(
         _,
     )) = ctx.partner_last()
         && hand.points() + ctx.bidding.info(ctx.seat.partner()).expected_p() < 33
+        && major_game == 0
     {
         value -= 40;
     }
-    value
+    value + major_game
 }
 
 /// `NormalPass`'s judgement: accept partner's contract at what it is
@@ -739,6 +744,18 @@ pub(crate) fn normal_redouble_value(ctx: &Context<'_>, hand: &HandShape) -> i32 
 /// to AKQ, seven to AK) in place of the fit, 4.92 / 4.97. Most missed
 /// slams are shape slams of 26-29 high-card points that points cannot
 /// tell from the games.
+///
+/// Session 27 (s27-slams) measured the ceiling of any such gate on the
+/// contracts `bridge_quality --boards 500 --bidding-only --seed 1` and
+/// `--seed 2` reached, double dummy, with both hands known exactly: an
+/// uncontested game in a suit with an eight-card fit raised to six at 26+
+/// combined high-card points loses 35 and 170 IMPs, at 28+ 21 and 45, at
+/// 29+ 0 and +1; a losing-trick count of 11 or fewer between the hands
+/// +11 and -3 (three boards each); an uncontested 3NT raised to 6NT at 29+
+/// high-card points loses 51 and 14 IMPs. The slams missed against par in
+/// our own auctions are the lucky ones; no point or shape count finds them
+/// without bidding as many that fail (the simulation's variants:
+/// `placement::place_slam`).
 pub(crate) fn blackwood_value(ctx: &Context<'_>, hand: &HandShape) -> i32 {
     if must_pass(ctx) || ctx.own_last().is_none() {
         return -200;
