@@ -92,7 +92,9 @@ pub(crate) fn normal_bid_meaning(ctx: &Context<'_>, level: u8, strain: Strain) -
     // points and three spades: seed 1 boards 440 and 460 were sold out),
     // 4.80 / 4.96: both sides then competed once more (2H-2S-3H-3S-4H) and
     // partner took the raise for values. Every raise of partner's suit,
-    // jumps included, 4.82 / 4.92 (1D-(1S)-4D on twelve). With the Law of
+    // jumps included, 4.82 / 4.92 (1D-(1S)-4D on twelve); only the raise
+    // to two of partner's one-level overcall over their raise, 4.81 /
+    // 4.94 (seed 2 board 25 went on to 5S doubled). With the Law of
     // Total Tricks as a ceiling besides (in an auction the opponents have
     // bid in, no partscore in our fit above the trumps between the hands
     // less six; 60 off the bid's value), 4.81 / 4.98, and with a game the
@@ -627,6 +629,18 @@ pub(crate) fn normal_bid_value(
 /// `NormalPass`'s judgement: accept partner's contract at what it is
 /// worth to us; against the opponents' contract a pass is the neutral
 /// choice every other call must beat.
+///
+/// Session 27 (s27-compete) sorted the contested boards 5+ IMPs from par
+/// (`bridge_quality --boards 500 --bidding-only --show 5`, seeds 1 and
+/// 2, by the side that lost): in auctions it opened, its contract too
+/// low or in the wrong strain 35 / 34 boards (363 / 337 IMPs, many of
+/// them slams and games of 23-25 points the double-dummy tricks make)
+/// and its contract down 48 / 33 (342 / 253; a third of them 3NT after
+/// an overcall); sold out 31 / 27 (251 / 225; most of them a sacrifice
+/// par or an unraised overcall). Each rule that let one more bid through
+/// (notes at the three points of `normal_bid_meaning`) set both sides
+/// competing once more with values already shown (2H-2S-3H-3S-4H), since
+/// every positive bid beats this 0.
 pub(crate) fn normal_pass_value(ctx: &Context<'_>, hand: &HandShape) -> i32 {
     if let Some(target) = blackwood_target(ctx, hand) {
         return if target == Call::Pass { 150 } else { -150 };
