@@ -43,7 +43,12 @@ const WHITE_TO_MOVE: u64 = 0x9d39_247e_3377_6d41;
 /// Rapfi's 966. So the losses are positional (the evaluation and a search
 /// of depth 6-7 against Rapfi's 19-20), decided in the first moves. Rapfi's
 /// preferred move was outside our 12 tree candidates in 10 of 88 positions
-/// and outside the 20 root ones in 3 (one a turning move).
+/// and outside the 20 root ones in 3 (one a turning move). The 9 losses of
+/// games 11-20 (the wider build below) read the same: 7 turned on our move
+/// into Rapfi wins of 17 to 39 plies (5 from -266 to -541, one from +50,
+/// one from +253), one was lost by the first move (+940 for Rapfi), and in
+/// 2 we had missed wins of 27 to 43 plies; the two wins checked are again
+/// beyond our VCT.
 ///
 /// Tried and not kept (self-play at fixed nodes, `gomoku_match.py --games
 /// 200 --size 15 --max-node 20000 --turn-ms 600000 --delay-ms 0
