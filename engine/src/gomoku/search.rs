@@ -64,7 +64,9 @@ const WHITE_TO_MOVE: u64 = 0x9d39_247e_3377_6d41;
 /// - no horizon on an open three of the opponent (its answers searched up
 ///   to 2 plies past depth 0, seed 71): stopped at +32 =0 -56, 36.4 %, Elo
 ///   -97 [-179, -25] (whether by the nodes it spends or by making our own
-///   threes worth less, it plays worse).
+///   threes worth less, it plays worse);
+/// - the other way, an open three's point value (`codes::SHAPE_VALUE[F3]`)
+///   doubled to 90 (seed 83): +95 =1 -104, Elo -16 [-64, +32].
 const ROOT_WIDTH: usize = 20;
 const TREE_WIDTH: usize = 12;
 /// At most this many answers to a threat are searched without using up
