@@ -26,6 +26,47 @@ const WHITE_TO_MOVE: u64 = 0x9d39_247e_3377_6d41;
 
 /// Candidate moves kept at the root and inside the tree (beyond forced
 /// replies and threats).
+///
+/// Why this search loses to Rapfi-classical (issue 24, session 27): 10 games
+/// at 1 s a move (`gomoku_match.py -v --games 10 --turn-ms 1000 --match-ms
+/// 100000 --max-memory 134217728 --opening-stones 3 --seed 31`, +1 -9),
+/// every position of the 9 losses judged by Rapfi at 1.5 s
+/// (`gomoku_analyse.py`). In 8 the game turned on one of our moves 2 to 35
+/// plies in, from Rapfi's -160 to -620 (already worse, no forced line) to a
+/// forced win for Rapfi in 23 to 37 plies; our VCT finds none of the 5 such
+/// wins checked (depth 12, 2,000,000 nodes: they have quiet moves in them),
+/// so the defence's threat search is not what is missing. The position was
+/// as good as lost by then: at 8 s a move instead of 1 this search changed
+/// 5 of 7 turning moves, and Rapfi judged the new ones lost (2) or +224 to
+/// +582 for itself. In the ninth we missed wins Rapfi saw (25 to 29 plies)
+/// three times. Time is a small part: 653 ms used a thinking move against
+/// Rapfi's 966. So the losses are positional (the evaluation and a search
+/// of depth 6-7 against Rapfi's 19-20), decided in the first moves. Rapfi's
+/// preferred move was outside our 12 tree candidates in 10 of 88 positions
+/// and outside the 20 root ones in 3 (one a turning move). The 9 losses of
+/// games 11-20 (the wider build below) read the same: 7 turned on our move
+/// into Rapfi wins of 17 to 39 plies (5 from -266 to -541, one from +50,
+/// one from +253), one was lost by the first move (+940 for Rapfi), and in
+/// 2 we had missed wins of 27 to 43 plies; the two wins checked are again
+/// beyond our VCT.
+///
+/// Tried and not kept (self-play at fixed nodes, `gomoku_match.py --games
+/// 200 --size 15 --max-node 20000 --turn-ms 600000 --delay-ms 0
+/// --opening-stones 4 --seed S`, against the search without the change):
+/// - 30 root and, with 3 plies or more left, 20 tree candidates (seed 79):
+///   +93 =7 -100, 48.2 %, Elo -12 [-60, +35]; against Rapfi on the 20
+///   openings of seed 31 (the match above with `--games 20`) +2 -18, as
+///   without it;
+/// - the leaf evaluation's point values averaged with the position's
+///   before the last stone (Rapfi's basic evaluation does so, against the
+///   odd-even swing of the side that moved last; seed 73): +99 =1 -100,
+///   Elo -2 [-50, +47];
+/// - no horizon on an open three of the opponent (its answers searched up
+///   to 2 plies past depth 0, seed 71): stopped at +32 =0 -56, 36.4 %, Elo
+///   -97 [-179, -25] (whether by the nodes it spends or by making our own
+///   threes worth less, it plays worse);
+/// - the other way, an open three's point value (`codes::SHAPE_VALUE[F3]`)
+///   doubled to 90 (seed 83): +95 =1 -104, Elo -16 [-64, +32].
 const ROOT_WIDTH: usize = 20;
 const TREE_WIDTH: usize = 12;
 /// At most this many answers to a threat are searched without using up
