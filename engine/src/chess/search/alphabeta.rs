@@ -128,6 +128,7 @@ impl Searcher {
     /// Plays `mv` and sets up the next frame (Turbo Chess `Update`: the
     /// incremental evaluation via `StateValu`).
     pub(super) fn make_move(&mut self, board: &mut Board, mv: Move, ply: usize) {
+        self.tt.prefetch(board.key_after(mv));
         let evaluator = self.evaluator.as_ref().expect("evaluator set at the root");
         let us = board.side_to_move();
         let mut next = self.stack[ply];
@@ -540,6 +541,10 @@ impl Searcher {
         let scores = &mut self.scores[ply];
         for (i, &mv) in list.iter().enumerate() {
             scores[i] = mvv_lva(mv) + mv.promotion().map_or(0, |r| i64::from(material(r)) * 8);
+            // Each capture's table entry is on its way while the others
+            // are scored and sorted (the make itself is too late to hide
+            // the wait for memory).
+            self.tt.prefetch(board.key_after(mv));
         }
         for i in 0..list.len() {
             let mv = pick(&mut list, &mut self.scores[ply], i);

@@ -83,12 +83,12 @@ pub fn score_moves(
 /// sort, one step per move tried: cut-offs usually come early).
 #[inline]
 pub fn pick(list: &mut MoveList, scores: &mut [i64], from: usize) -> Move {
-    let mut best = from;
-    for i in from + 1..list.len() {
-        if scores[i] > scores[best] {
-            best = i;
-        }
-    }
+    // The first of the highest scores, found in two passes the compiler
+    // turns into vector code (a maximum, then a search for it) instead of
+    // one branchy scan: the same move as the scan, so the same tree.
+    let rest = &scores[from..list.len()];
+    let top = rest.iter().copied().max().unwrap_or(i64::MIN);
+    let best = from + rest.iter().position(|&s| s == top).unwrap_or(0);
     list.as_mut_slice().swap(from, best);
     scores.swap(from, best);
     list[from]

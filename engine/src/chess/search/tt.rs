@@ -109,6 +109,24 @@ impl TranspositionTable {
         ((u128::from(key) * self.slots.len() as u128) >> 64) as usize
     }
 
+    /// Asks the processor to bring `key`'s slot into the cache: the probe
+    /// of a node is mostly a wait for memory (a quarter of the search's
+    /// time in `perf`), and the parent knows the key a little before the
+    /// child looks it up. Only a hint; no effect on what a probe returns.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let slot: *const Slot = &self.slots[self.index(key)];
+            // SAFETY: prefetching is a hint that never faults, and the
+            // address is that of a live slot.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(slot.cast::<i8>()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     /// Looks `key` up.
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let slot = &self.slots[self.index(key)];
