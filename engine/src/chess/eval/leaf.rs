@@ -383,7 +383,9 @@ fn pawn_attacks(pawns: u64, color: Color) -> u64 {
 }
 
 /// The squares in front of `sq` (from `color`'s side) on its own file and
-/// the two beside it: where an enemy pawn stops a passed pawn.
+/// the two beside it: where an enemy pawn stops a passed pawn. The
+/// one-pawn twin of [`passed_pawns`], which the evaluation uses.
+#[cfg(test)]
 fn front_span(sq: usize, color: Color) -> u64 {
     let file = FILE_A << (sq & 7);
     let files = file | ((file & !FILE_H) << 1) | ((file & !FILE_A) >> 1);
@@ -399,6 +401,31 @@ fn front_span(sq: usize, color: Color) -> u64 {
         Color::Black => (1u64 << (8 * rank)) - 1,
     };
     files & ahead
+}
+
+/// The pawns of `us` that no enemy pawn stops (none in the
+/// [`front_span`]), found for all of them at once: the squares behind each
+/// enemy pawn, from `us`'s side, on its file and the two beside it.
+#[inline]
+fn passed_pawns(ours: u64, theirs: u64, us: Color) -> u64 {
+    let behind = match us {
+        // Below the Black pawns.
+        Color::White => {
+            let mut b = theirs >> 8;
+            b |= b >> 8;
+            b |= b >> 16;
+            b | b >> 32
+        }
+        // Above the White pawns.
+        Color::Black => {
+            let mut b = theirs << 8;
+            b |= b << 8;
+            b |= b << 16;
+            b | b << 32
+        }
+    };
+    let stopped = behind | ((behind & !FILE_A) >> 1) | ((behind & !FILE_H) << 1);
+    ours & !stopped
 }
 
 fn distance(a: usize, b: usize) -> i32 {
@@ -487,12 +514,9 @@ fn side(board: &Board, us: Color, w: &LeafWeights) -> (Pair, Attacks) {
     score.0 -= shield_gaps(our_king, our_pawns, us, w);
     score.1 -= w.king_centre_eg * centre_distance(board.king_square(us));
 
-    let mut pawns = our_pawns;
+    let mut pawns = passed_pawns(our_pawns, their_pawns, us);
     while pawns != 0 {
         let sq = pop_lsb(&mut pawns);
-        if front_span(sq, us) & their_pawns != 0 {
-            continue;
-        }
         let rank = match us {
             Color::White => sq / 8,
             Color::Black => 7 - sq / 8,
@@ -601,6 +625,32 @@ mod tests {
         let board = Board::from_fen("4k1n1/8/8/8/8/8/PPP5/4K3 w - - 0 1").unwrap();
         let taper = material_taper(&board, &LEAF_WEIGHTS);
         assert!(taper.1 > taper.0);
+    }
+
+    #[test]
+    fn passed_pawns_at_once_are_those_of_the_front_spans() {
+        for fen in [
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "8/p2B4/PkP5/4p1pK/4Pb1p/5P2/8/8 w - - 29 68",
+            "8/8/1p2k1p1/3p3p/1p1P1P1P/1P2PK2/8/8 w - - 3 54",
+            "r3kbbr/pp1n1p1P/3ppnp1/q5N1/1P1pP3/P1N1B3/2P1QP2/R3KB1R b KQkq b3 0 17",
+            "6k1/1P3pP1/p7/7p/P6P/8/1p3p2/6K1 w - - 0 1",
+        ] {
+            let board = Board::from_fen(fen).unwrap();
+            for us in [Color::White, Color::Black] {
+                let pawns = |c: Color| board.bb_role[0] & board.bb_color[c.index()];
+                let (ours, theirs) = (pawns(us), pawns(!us));
+                let mut one_by_one = 0;
+                let mut rest = ours;
+                while rest != 0 {
+                    let sq = pop_lsb(&mut rest);
+                    if front_span(sq, us) & theirs == 0 {
+                        one_by_one |= bb(sq);
+                    }
+                }
+                assert_eq!(passed_pawns(ours, theirs, us), one_by_one, "{fen} {us:?}");
+            }
+        }
     }
 
     #[test]
