@@ -540,7 +540,7 @@ impl Searcher {
         }
         let scores = &mut self.scores[ply];
         for (i, &mv) in list.iter().enumerate() {
-            scores[i] = mvv_lva(mv) + mv.promotion().map_or(0, |r| i64::from(material(r)) * 8);
+            scores[i] = mvv_lva(mv) + mv.promotion().map_or(0, |r| material(r) * 8);
             // Each capture's table entry is on its way while the others
             // are scored and sorted (the make itself is too late to hide
             // the wait for memory).

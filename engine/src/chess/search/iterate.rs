@@ -77,7 +77,7 @@ pub(super) fn run(
         };
     }
     // Handbook order for the first iteration (hash move first).
-    let mut scores = [0i64; MAX_MOVES];
+    let mut scores = [0i32; MAX_MOVES];
     let hash_move = s.tt.probe(board.key()).map_or(0, |e| e.mv);
     score_moves(
         board,
@@ -89,7 +89,7 @@ pub(super) fn run(
         &s.history,
         board.side_to_move(),
     );
-    let mut order: Vec<(i64, Move)> = list
+    let mut order: Vec<(i32, Move)> = list
         .iter()
         .enumerate()
         .map(|(i, &m)| (scores[i], m))

@@ -273,9 +273,9 @@ pub struct Searcher {
     /// it lies inside the search tree.
     root_ply: usize,
     pv: Vec<Vec<Move>>,
-    /// Move-ordering scores, one buffer per ply (a fresh 2 KiB array per
+    /// Move-ordering scores, one buffer per ply (a fresh 1 KiB array per
     /// node cost a memset each).
-    scores: Vec<[i64; MAX_MOVES]>,
+    scores: Vec<[i32; MAX_MOVES]>,
     nodes: u64,
     seldepth: usize,
     node_limit: u64,
