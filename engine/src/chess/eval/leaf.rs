@@ -20,7 +20,7 @@ use super::attack::centre_distance;
 use crate::chess::bitboard::{
     FILE_A, FILE_H, KING, KNIGHT, bb, bishop_attacks, pop_lsb, rook_attacks,
 };
-use crate::chess::{Board, Color, Role};
+use crate::chess::{Board, CastlingSide, Color, Move, Role, Special, Square};
 
 /// A middlegame and an endgame value, blended by `phase`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -277,16 +277,118 @@ pub fn leaf_white(board: &Board) -> i32 {
 
 /// The leaf terms under weights `w`, White's view, in points.
 pub fn leaf_white_with(board: &Board, w: &LeafWeights) -> i32 {
+    let mut placement = material_taper(board, w);
+    placement += square_tables(board, w);
+    leaf_white_from(board, w, placement)
+}
+
+/// The leaf terms with the placement part (tapered material and leaf
+/// square tables) already summed.
+#[inline]
+fn leaf_white_from(board: &Board, w: &LeafWeights, placement: Pair) -> i32 {
     let phase = phase(board);
     let (white, white_attacks) = side(board, Color::White, w);
     let (black, black_attacks) = side(board, Color::Black, w);
-    let mut total = material_taper(board, w);
-    total += square_tables(board, w);
+    let mut total = placement;
     total += white;
     total -= black;
     total += threats(board, Color::White, &white_attacks, &black_attacks, w);
     total -= threats(board, Color::Black, &black_attacks, &white_attacks, w);
     (total.0 * phase + total.1 * (FULL_PHASE - phase)) / FULL_PHASE
+}
+
+/// The placement part of the leaf terms under [`LEAF_WEIGHTS`]: the
+/// tapered material and the leaf square tables, White's view, before the
+/// blend by phase. Both are sums over the pieces, so the search keeps this
+/// pair move by move ([`placement_delta`]) like the handbook's `StateValu`
+/// and hands it to [`leaf_white_placed`] instead of summing 32 pieces at
+/// every leaf.
+pub fn placement(board: &Board) -> Pair {
+    let mut total = Pair::default();
+    for color in [Color::White, Color::Black] {
+        for (sq, role) in board.pieces(color) {
+            total += PLACEMENT[color.index()][role.index()][sq.index64()];
+        }
+    }
+    total
+}
+
+/// What `mv` (legal on `board`, not yet made) changes in [`placement`].
+#[inline]
+pub fn placement_delta(board: &Board, mv: Move) -> Pair {
+    let us = board.side_to_move().index();
+    let them = 1 - us;
+    let table = &PLACEMENT;
+    let landing = mv.promotion().unwrap_or(mv.piece);
+    let mut delta = table[us][landing.index()][mv.to.index64()];
+    delta -= table[us][mv.piece.index()][mv.from.index64()];
+    if let Some(captured) = mv.captured {
+        let on = if mv.is_en_passant() {
+            Square::new(mv.to.file(), mv.from.rank())
+        } else {
+            mv.to
+        };
+        delta -= table[them][captured.index()][on.index64()];
+    }
+    if let Special::Castle { rook } = mv.special {
+        let side = CastlingSide::of_rook(mv.from, rook);
+        let rook_to = side.rook_to(board.side_to_move());
+        delta += table[us][Role::Rook.index()][rook_to.index64()];
+        delta -= table[us][Role::Rook.index()][rook.index64()];
+    }
+    delta
+}
+
+/// [`leaf_white`] with its placement part given (kept by the search).
+#[inline]
+pub fn leaf_white_placed(board: &Board, placement: Pair) -> i32 {
+    debug_assert_eq!(
+        placement,
+        {
+            let mut fresh = material_taper(board, &LEAF_WEIGHTS);
+            fresh += square_tables(board, &LEAF_WEIGHTS);
+            fresh
+        },
+        "incremental leaf placement drifted from the from-scratch twin"
+    );
+    leaf_white_from(board, &LEAF_WEIGHTS, placement)
+}
+
+/// Each piece's share of [`placement`] by colour, role and square, White's
+/// view: the tapered material plus the folded leaf square table, unfolded
+/// at compile time.
+static PLACEMENT: [[[Pair; 64]; 6]; 2] = unfold_placement(&LEAF_WEIGHTS);
+
+const fn unfold_placement(w: &LeafWeights) -> [[[Pair; 64]; 6]; 2] {
+    let mut t = [[[Pair(0, 0); 64]; 6]; 2];
+    let mut color = 0;
+    while color < 2 {
+        let mut role = 0;
+        while role < 6 {
+            let taper = if role < 5 {
+                w.material_taper[role]
+            } else {
+                Pair(0, 0)
+            };
+            let mut sq = 0;
+            while sq < 64 {
+                let rank = if color == 0 { sq / 8 } else { 7 - sq / 8 };
+                let file = sq & 7;
+                let folded = rank * 4 + if file < 4 { file } else { 7 - file };
+                let square = w.square[role][folded];
+                let (mg, eg) = (taper.0 + square.0, taper.1 + square.1);
+                t[color][role][sq] = if color == 0 {
+                    Pair(mg, eg)
+                } else {
+                    Pair(-mg, -eg)
+                };
+                sq += 1;
+            }
+            role += 1;
+        }
+        color += 1;
+    }
+    t
 }
 
 /// The threats `us` makes against the enemy officers.
@@ -610,6 +712,33 @@ mod tests {
             assert_eq!(leaf_white(&a), -leaf_white(&b), "{fen}");
         }
         assert_eq!(leaf_white(&Board::startpos()), 0);
+    }
+
+    #[test]
+    fn placement_kept_move_by_move_equals_the_sum_over_the_pieces() {
+        let mut board =
+            Board::from_fen("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R3K2R b KQkq - 0 1")
+                .unwrap();
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut placed = placement(&board);
+        for _ in 0..400 {
+            let mut list = crate::chess::MoveList::new();
+            board.legal_moves(&mut list);
+            if list.is_empty() {
+                break;
+            }
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let mv = list[(state % list.len() as u64) as usize];
+            placed += placement_delta(&board, mv);
+            board.make(mv);
+            let mut fresh = material_taper(&board, &LEAF_WEIGHTS);
+            fresh += square_tables(&board, &LEAF_WEIGHTS);
+            assert_eq!(placed, fresh, "after {mv} in {}", board.to_fen());
+            assert_eq!(placement(&board), fresh);
+            assert_eq!(leaf_white_placed(&board, placed), leaf_white(&board));
+        }
     }
 
     #[test]

@@ -8,7 +8,7 @@ use super::score::{INFINITY, MATE, MATE_BOUND, from_tt, to_tt};
 use super::see::see;
 use super::tt::{Bound, Entry, NO_EVAL};
 use super::{MAX_PLY, Searcher};
-use crate::chess::eval::leaf::leaf_white;
+use crate::chess::eval::leaf::{leaf_white_placed, placement_delta};
 use crate::chess::eval::{TEMPO, apply_draw_rules, material, sign};
 use crate::chess::{Board, Color, Move, MoveList, Role};
 use crate::control::Control;
@@ -118,7 +118,7 @@ impl Searcher {
                 board.to_fen()
             );
             (
-                frame.static_white + frame.bonus_white + leaf_white(board),
+                frame.static_white + frame.bonus_white + leaf_white_placed(board, frame.placement),
                 TEMPO,
             )
         };
@@ -135,6 +135,7 @@ impl Searcher {
         let delta = evaluator.move_delta(board, mv, &mut next.files);
         next.static_white += sign(us) * delta;
         next.bonus_white += sign(us) * evaluator.move_bonus(board, mv);
+        next.placement += placement_delta(board, mv);
         next.last_move = Some(mv);
         next.static_eval = None;
         board.make(mv);

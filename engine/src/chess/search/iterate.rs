@@ -11,6 +11,7 @@ use super::{
     Frame, Limits, MAX_PLY, ScoreBound, SearchInfo, SearchReport, SearchResult, Searcher, TOLERANCE,
 };
 use crate::chess::eval::Evaluator;
+use crate::chess::eval::leaf::placement;
 use crate::chess::eval::pawns::PawnFiles;
 use crate::chess::{Board, MAX_MOVES, Move, MoveList};
 use crate::control::Control;
@@ -49,6 +50,7 @@ pub(super) fn run(
         static_white: evaluator.static_white(board),
         bonus_white: 0,
         files: PawnFiles::from_board(board),
+        placement: placement(board),
         last_move: board.moves_played().last(),
         static_eval: None,
     };

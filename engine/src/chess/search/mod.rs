@@ -96,6 +96,7 @@ pub mod time;
 pub mod tt;
 
 use crate::chess::eval::Evaluator;
+use crate::chess::eval::leaf::Pair;
 use crate::chess::eval::pawns::PawnFiles;
 use crate::chess::{Board, MAX_MOVES, Move};
 pub use crate::control::Control;
@@ -243,6 +244,9 @@ pub(crate) struct Frame {
     bonus_white: i32,
     /// `PawnBit`.
     files: PawnFiles,
+    /// The leaf terms' placement part (tapered material and leaf square
+    /// tables), White's view, kept move by move.
+    placement: Pair,
     /// The move that led to this node: `None` after a null move (no
     /// second null move follows one) and at the root of a game's first
     /// position.
