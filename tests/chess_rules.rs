@@ -338,6 +338,36 @@ fn san_both_ways_matches_shakmaty() {
     );
 }
 
+/// The search prefetches a move's table entry by `Board::key_after`: for a
+/// move that changes neither castling rights nor the en-passant square,
+/// the guess is the key the move makes (elsewhere it may miss, never harm).
+#[test]
+fn key_after_is_the_key_of_an_ordinary_move() {
+    let rights = |b: &Board| {
+        [Color::White, Color::Black].map(|c| {
+            [CastlingSide::KingSide, CastlingSide::QueenSide].map(|s| b.castling_rook(c, s))
+        })
+    };
+    let mut checked = 0;
+    for seed in 200..220 {
+        random_game(seed, 200, |board, _| {
+            for mv in legal(board) {
+                let guess = board.key_after(mv);
+                let before = (rights(board), board.en_passant_square());
+                board.make(mv);
+                let after = (rights(board), board.en_passant_square());
+                if !mv.is_castle() && after.0 == before.0 && after.1.is_none() && before.1.is_none()
+                {
+                    assert_eq!(guess, board.key(), "{mv} in {}", board.to_fen());
+                    checked += 1;
+                }
+                board.unmake();
+            }
+        });
+    }
+    assert!(checked > 10_000, "{checked}");
+}
+
 /// The incremental Zobrist key equals the from-scratch key after every
 /// make and unmake; make then unmake restores the position exactly; equal
 /// positions reached by different orders have equal keys.

@@ -379,6 +379,28 @@ impl Board {
         self.tab[code_color(c)][s as usize].code = c;
     }
 
+    /// The key after `mv` for the usual move: the pieces and the side to
+    /// move, without the castling rights or the en-passant file the move
+    /// may change. A guess of where the next position's table entry lives,
+    /// known before the move is made (the search prefetches it); never a
+    /// key to trust.
+    #[inline]
+    pub fn key_after(&self, mv: Move) -> u64 {
+        let us = self.side;
+        let keys = &KEYS;
+        let moving = code(us, mv.piece) as usize;
+        let to = mv.to.to_0x88() as usize;
+        let landing = code(us, mv.promotion().unwrap_or(mv.piece)) as usize;
+        let mut key = self.key ^ self.ep_key() ^ keys.black;
+        key ^= keys.piece[moving][mv.from.to_0x88() as usize] ^ keys.piece[landing][to];
+        if let Some(cap) = mv.captured
+            && !mv.is_en_passant()
+        {
+            key ^= keys.piece[code(!us, cap) as usize][to];
+        }
+        key
+    }
+
     /// Plays a move known to be legal in this position (from
     /// [`Board::legal_moves`] or a checked parser): the handbook's
     /// `Perform(Move, false)`. No allocation once the history has grown to

@@ -20,7 +20,7 @@ use super::attack::centre_distance;
 use crate::chess::bitboard::{
     FILE_A, FILE_H, KING, KNIGHT, bb, bishop_attacks, pop_lsb, rook_attacks,
 };
-use crate::chess::{Board, Color, Role};
+use crate::chess::{Board, CastlingSide, Color, Move, Role, Special, Square};
 
 /// A middlegame and an endgame value, blended by `phase`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -277,16 +277,118 @@ pub fn leaf_white(board: &Board) -> i32 {
 
 /// The leaf terms under weights `w`, White's view, in points.
 pub fn leaf_white_with(board: &Board, w: &LeafWeights) -> i32 {
+    let mut placement = material_taper(board, w);
+    placement += square_tables(board, w);
+    leaf_white_from(board, w, placement)
+}
+
+/// The leaf terms with the placement part (tapered material and leaf
+/// square tables) already summed.
+#[inline]
+fn leaf_white_from(board: &Board, w: &LeafWeights, placement: Pair) -> i32 {
     let phase = phase(board);
     let (white, white_attacks) = side(board, Color::White, w);
     let (black, black_attacks) = side(board, Color::Black, w);
-    let mut total = material_taper(board, w);
-    total += square_tables(board, w);
+    let mut total = placement;
     total += white;
     total -= black;
     total += threats(board, Color::White, &white_attacks, &black_attacks, w);
     total -= threats(board, Color::Black, &black_attacks, &white_attacks, w);
     (total.0 * phase + total.1 * (FULL_PHASE - phase)) / FULL_PHASE
+}
+
+/// The placement part of the leaf terms under [`LEAF_WEIGHTS`]: the
+/// tapered material and the leaf square tables, White's view, before the
+/// blend by phase. Both are sums over the pieces, so the search keeps this
+/// pair move by move ([`placement_delta`]) like the handbook's `StateValu`
+/// and hands it to [`leaf_white_placed`] instead of summing 32 pieces at
+/// every leaf.
+pub fn placement(board: &Board) -> Pair {
+    let mut total = Pair::default();
+    for color in [Color::White, Color::Black] {
+        for (sq, role) in board.pieces(color) {
+            total += PLACEMENT[color.index()][role.index()][sq.index64()];
+        }
+    }
+    total
+}
+
+/// What `mv` (legal on `board`, not yet made) changes in [`placement`].
+#[inline]
+pub fn placement_delta(board: &Board, mv: Move) -> Pair {
+    let us = board.side_to_move().index();
+    let them = 1 - us;
+    let table = &PLACEMENT;
+    let landing = mv.promotion().unwrap_or(mv.piece);
+    let mut delta = table[us][landing.index()][mv.to.index64()];
+    delta -= table[us][mv.piece.index()][mv.from.index64()];
+    if let Some(captured) = mv.captured {
+        let on = if mv.is_en_passant() {
+            Square::new(mv.to.file(), mv.from.rank())
+        } else {
+            mv.to
+        };
+        delta -= table[them][captured.index()][on.index64()];
+    }
+    if let Special::Castle { rook } = mv.special {
+        let side = CastlingSide::of_rook(mv.from, rook);
+        let rook_to = side.rook_to(board.side_to_move());
+        delta += table[us][Role::Rook.index()][rook_to.index64()];
+        delta -= table[us][Role::Rook.index()][rook.index64()];
+    }
+    delta
+}
+
+/// [`leaf_white`] with its placement part given (kept by the search).
+#[inline]
+pub fn leaf_white_placed(board: &Board, placement: Pair) -> i32 {
+    debug_assert_eq!(
+        placement,
+        {
+            let mut fresh = material_taper(board, &LEAF_WEIGHTS);
+            fresh += square_tables(board, &LEAF_WEIGHTS);
+            fresh
+        },
+        "incremental leaf placement drifted from the from-scratch twin"
+    );
+    leaf_white_from(board, &LEAF_WEIGHTS, placement)
+}
+
+/// Each piece's share of [`placement`] by colour, role and square, White's
+/// view: the tapered material plus the folded leaf square table, unfolded
+/// at compile time.
+static PLACEMENT: [[[Pair; 64]; 6]; 2] = unfold_placement(&LEAF_WEIGHTS);
+
+const fn unfold_placement(w: &LeafWeights) -> [[[Pair; 64]; 6]; 2] {
+    let mut t = [[[Pair(0, 0); 64]; 6]; 2];
+    let mut color = 0;
+    while color < 2 {
+        let mut role = 0;
+        while role < 6 {
+            let taper = if role < 5 {
+                w.material_taper[role]
+            } else {
+                Pair(0, 0)
+            };
+            let mut sq = 0;
+            while sq < 64 {
+                let rank = if color == 0 { sq / 8 } else { 7 - sq / 8 };
+                let file = sq & 7;
+                let folded = rank * 4 + if file < 4 { file } else { 7 - file };
+                let square = w.square[role][folded];
+                let (mg, eg) = (taper.0 + square.0, taper.1 + square.1);
+                t[color][role][sq] = if color == 0 {
+                    Pair(mg, eg)
+                } else {
+                    Pair(-mg, -eg)
+                };
+                sq += 1;
+            }
+            role += 1;
+        }
+        color += 1;
+    }
+    t
 }
 
 /// The threats `us` makes against the enemy officers.
@@ -383,7 +485,9 @@ fn pawn_attacks(pawns: u64, color: Color) -> u64 {
 }
 
 /// The squares in front of `sq` (from `color`'s side) on its own file and
-/// the two beside it: where an enemy pawn stops a passed pawn.
+/// the two beside it: where an enemy pawn stops a passed pawn. The
+/// one-pawn twin of [`passed_pawns`], which the evaluation uses.
+#[cfg(test)]
 fn front_span(sq: usize, color: Color) -> u64 {
     let file = FILE_A << (sq & 7);
     let files = file | ((file & !FILE_H) << 1) | ((file & !FILE_A) >> 1);
@@ -399,6 +503,31 @@ fn front_span(sq: usize, color: Color) -> u64 {
         Color::Black => (1u64 << (8 * rank)) - 1,
     };
     files & ahead
+}
+
+/// The pawns of `us` that no enemy pawn stops (none in the
+/// [`front_span`]), found for all of them at once: the squares behind each
+/// enemy pawn, from `us`'s side, on its file and the two beside it.
+#[inline]
+fn passed_pawns(ours: u64, theirs: u64, us: Color) -> u64 {
+    let behind = match us {
+        // Below the Black pawns.
+        Color::White => {
+            let mut b = theirs >> 8;
+            b |= b >> 8;
+            b |= b >> 16;
+            b | b >> 32
+        }
+        // Above the White pawns.
+        Color::Black => {
+            let mut b = theirs << 8;
+            b |= b << 8;
+            b |= b << 16;
+            b | b << 32
+        }
+    };
+    let stopped = behind | ((behind & !FILE_A) >> 1) | ((behind & !FILE_H) << 1);
+    ours & !stopped
 }
 
 fn distance(a: usize, b: usize) -> i32 {
@@ -487,12 +616,9 @@ fn side(board: &Board, us: Color, w: &LeafWeights) -> (Pair, Attacks) {
     score.0 -= shield_gaps(our_king, our_pawns, us, w);
     score.1 -= w.king_centre_eg * centre_distance(board.king_square(us));
 
-    let mut pawns = our_pawns;
+    let mut pawns = passed_pawns(our_pawns, their_pawns, us);
     while pawns != 0 {
         let sq = pop_lsb(&mut pawns);
-        if front_span(sq, us) & their_pawns != 0 {
-            continue;
-        }
         let rank = match us {
             Color::White => sq / 8,
             Color::Black => 7 - sq / 8,
@@ -589,6 +715,33 @@ mod tests {
     }
 
     #[test]
+    fn placement_kept_move_by_move_equals_the_sum_over_the_pieces() {
+        let mut board =
+            Board::from_fen("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R3K2R b KQkq - 0 1")
+                .unwrap();
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut placed = placement(&board);
+        for _ in 0..400 {
+            let mut list = crate::chess::MoveList::new();
+            board.legal_moves(&mut list);
+            if list.is_empty() {
+                break;
+            }
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let mv = list[(state % list.len() as u64) as usize];
+            placed += placement_delta(&board, mv);
+            board.make(mv);
+            let mut fresh = material_taper(&board, &LEAF_WEIGHTS);
+            fresh += square_tables(&board, &LEAF_WEIGHTS);
+            assert_eq!(placed, fresh, "after {mv} in {}", board.to_fen());
+            assert_eq!(placement(&board), fresh);
+            assert_eq!(leaf_white_placed(&board, placed), leaf_white(&board));
+        }
+    }
+
+    #[test]
     fn knight_attacked_by_a_pawn_is_worse() {
         let safe = Board::from_fen("4k3/8/8/8/2n5/7P/8/4K3 w - - 0 1").unwrap();
         let attacked = Board::from_fen("4k3/8/8/8/2n5/3P4/8/4K3 w - - 0 1").unwrap();
@@ -601,6 +754,32 @@ mod tests {
         let board = Board::from_fen("4k1n1/8/8/8/8/8/PPP5/4K3 w - - 0 1").unwrap();
         let taper = material_taper(&board, &LEAF_WEIGHTS);
         assert!(taper.1 > taper.0);
+    }
+
+    #[test]
+    fn passed_pawns_at_once_are_those_of_the_front_spans() {
+        for fen in [
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "8/p2B4/PkP5/4p1pK/4Pb1p/5P2/8/8 w - - 29 68",
+            "8/8/1p2k1p1/3p3p/1p1P1P1P/1P2PK2/8/8 w - - 3 54",
+            "r3kbbr/pp1n1p1P/3ppnp1/q5N1/1P1pP3/P1N1B3/2P1QP2/R3KB1R b KQkq b3 0 17",
+            "6k1/1P3pP1/p7/7p/P6P/8/1p3p2/6K1 w - - 0 1",
+        ] {
+            let board = Board::from_fen(fen).unwrap();
+            for us in [Color::White, Color::Black] {
+                let pawns = |c: Color| board.bb_role[0] & board.bb_color[c.index()];
+                let (ours, theirs) = (pawns(us), pawns(!us));
+                let mut one_by_one = 0;
+                let mut rest = ours;
+                while rest != 0 {
+                    let sq = pop_lsb(&mut rest);
+                    if front_span(sq, us) & theirs == 0 {
+                        one_by_one |= bb(sq);
+                    }
+                }
+                assert_eq!(passed_pawns(ours, theirs, us), one_by_one, "{fen} {us:?}");
+            }
+        }
     }
 
     #[test]

@@ -8,7 +8,7 @@ use super::score::{INFINITY, MATE, MATE_BOUND, from_tt, to_tt};
 use super::see::see;
 use super::tt::{Bound, Entry, NO_EVAL};
 use super::{MAX_PLY, Searcher};
-use crate::chess::eval::leaf::leaf_white;
+use crate::chess::eval::leaf::{leaf_white_placed, placement_delta};
 use crate::chess::eval::{TEMPO, apply_draw_rules, material, sign};
 use crate::chess::{Board, Color, Move, MoveList, Role};
 use crate::control::Control;
@@ -118,7 +118,7 @@ impl Searcher {
                 board.to_fen()
             );
             (
-                frame.static_white + frame.bonus_white + leaf_white(board),
+                frame.static_white + frame.bonus_white + leaf_white_placed(board, frame.placement),
                 TEMPO,
             )
         };
@@ -128,12 +128,14 @@ impl Searcher {
     /// Plays `mv` and sets up the next frame (Turbo Chess `Update`: the
     /// incremental evaluation via `StateValu`).
     pub(super) fn make_move(&mut self, board: &mut Board, mv: Move, ply: usize) {
+        self.tt.prefetch(board.key_after(mv));
         let evaluator = self.evaluator.as_ref().expect("evaluator set at the root");
         let us = board.side_to_move();
         let mut next = self.stack[ply];
         let delta = evaluator.move_delta(board, mv, &mut next.files);
         next.static_white += sign(us) * delta;
         next.bonus_white += sign(us) * evaluator.move_bonus(board, mv);
+        next.placement += placement_delta(board, mv);
         next.last_move = Some(mv);
         next.static_eval = None;
         board.make(mv);
@@ -539,7 +541,11 @@ impl Searcher {
         }
         let scores = &mut self.scores[ply];
         for (i, &mv) in list.iter().enumerate() {
-            scores[i] = mvv_lva(mv) + mv.promotion().map_or(0, |r| i64::from(material(r)) * 8);
+            scores[i] = mvv_lva(mv) + mv.promotion().map_or(0, |r| material(r) * 8);
+            // Each capture's table entry is on its way while the others
+            // are scored and sorted (the make itself is too late to hide
+            // the wait for memory).
+            self.tt.prefetch(board.key_after(mv));
         }
         for i in 0..list.len() {
             let mv = pick(&mut list, &mut self.scores[ply], i);

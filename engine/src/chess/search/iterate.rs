@@ -11,6 +11,7 @@ use super::{
     Frame, Limits, MAX_PLY, ScoreBound, SearchInfo, SearchReport, SearchResult, Searcher, TOLERANCE,
 };
 use crate::chess::eval::Evaluator;
+use crate::chess::eval::leaf::placement;
 use crate::chess::eval::pawns::PawnFiles;
 use crate::chess::{Board, MAX_MOVES, Move, MoveList};
 use crate::control::Control;
@@ -49,6 +50,7 @@ pub(super) fn run(
         static_white: evaluator.static_white(board),
         bonus_white: 0,
         files: PawnFiles::from_board(board),
+        placement: placement(board),
         last_move: board.moves_played().last(),
         static_eval: None,
     };
@@ -77,7 +79,7 @@ pub(super) fn run(
         };
     }
     // Handbook order for the first iteration (hash move first).
-    let mut scores = [0i64; MAX_MOVES];
+    let mut scores = [0i32; MAX_MOVES];
     let hash_move = s.tt.probe(board.key()).map_or(0, |e| e.mv);
     score_moves(
         board,
@@ -89,7 +91,7 @@ pub(super) fn run(
         &s.history,
         board.side_to_move(),
     );
-    let mut order: Vec<(i64, Move)> = list
+    let mut order: Vec<(i32, Move)> = list
         .iter()
         .enumerate()
         .map(|(i, &m)| (scores[i], m))

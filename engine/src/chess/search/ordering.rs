@@ -10,16 +10,20 @@ use super::see::see;
 use crate::chess::eval::material;
 use crate::chess::{Board, Color, Move, MoveList, Role};
 
-const HASH_MOVE: i64 = 1 << 40;
-const RECAPTURE: i64 = 1 << 36;
-const KILLER: i64 = 1 << 34;
-const CAPTURE: i64 = 1 << 32;
-const PROMOTION: i64 = 1 << 31;
-const CASTLING: i64 = 1 << 30;
+// Bands of 2^26 apart in an i32, far wider than what moves within one
+// band differ by (a victim's value times 8 is below 2^15, a history score
+// stays within ±2^20): half the width of 64-bit scores for `pick` to scan.
+const BAND: i32 = 1 << 26;
+const HASH_MOVE: i32 = 20 * BAND;
+const RECAPTURE: i32 = 16 * BAND;
+const KILLER: i32 = 12 * BAND;
+const CAPTURE: i32 = 8 * BAND;
+const PROMOTION: i32 = 6 * BAND;
+const CASTLING: i32 = 4 * BAND;
 /// Quiet moves score their history value, kept far below `CASTLING`.
 /// Captures that lose material by exchange come after them.
-const LOSING_CAPTURE: i64 = -(1 << 30);
-const EN_PASSANT: i64 = -(1 << 40);
+const LOSING_CAPTURE: i32 = -4 * BAND;
+const EN_PASSANT: i32 = -20 * BAND;
 
 /// Index of a (colour, from, to) triple in the history table.
 #[inline]
@@ -29,9 +33,9 @@ pub fn history_index(color: Color, mv: Move) -> usize {
 
 /// Most valuable victim, least valuable attacker.
 #[inline]
-pub fn mvv_lva(mv: Move) -> i64 {
+pub fn mvv_lva(mv: Move) -> i32 {
     let victim = mv.captured.map_or(0, material);
-    i64::from(victim) * 8 - mv.piece as i64
+    victim * 8 - mv.piece as i32
 }
 
 /// Scores every move of `list` into `scores` in the handbook's order.
@@ -39,7 +43,7 @@ pub fn mvv_lva(mv: Move) -> i64 {
 pub fn score_moves(
     board: &Board,
     list: &MoveList,
-    scores: &mut [i64],
+    scores: &mut [i32],
     hash_move: MoveCode,
     last_move: Option<Move>,
     killers: &[Move; 2],
@@ -65,16 +69,16 @@ pub fn score_moves(
         } else if mv == killers[1] {
             KILLER
         } else if let Some(role) = mv.promotion() {
-            PROMOTION + i64::from(material(role))
+            PROMOTION + material(role)
         } else if mv.is_castle() {
             CASTLING
         } else {
-            i64::from(history[history_index(color, mv)])
+            history[history_index(color, mv)]
         };
         // Under-promotions are almost never right: order them with quiet
         // moves.
         if matches!(mv.promotion(), Some(r) if r != Role::Queen) && scores[i] < HASH_MOVE {
-            scores[i] = i64::from(history[history_index(color, mv)]) - (1 << 20);
+            scores[i] = history[history_index(color, mv)] - (1 << 20);
         }
     }
 }
@@ -82,13 +86,19 @@ pub fn score_moves(
 /// Swaps the best-scored move among `list[from..]` to `from` (selection
 /// sort, one step per move tried: cut-offs usually come early).
 #[inline]
-pub fn pick(list: &mut MoveList, scores: &mut [i64], from: usize) -> Move {
-    let mut best = from;
-    for i in from + 1..list.len() {
-        if scores[i] > scores[best] {
-            best = i;
-        }
-    }
+pub fn pick(list: &mut MoveList, scores: &mut [i32], from: usize) -> Move {
+    // The first of the highest scores, found without a branch the
+    // processor could mispredict: each score with its place inverted in
+    // the low half, so the largest key is the highest score nearest the
+    // front (the same move as the scan, so the same tree).
+    let rest = &scores[from..list.len()];
+    let key = rest
+        .iter()
+        .enumerate()
+        .map(|(j, &s)| (i64::from(s) << 32) | i64::from(u32::MAX - j as u32))
+        .max()
+        .unwrap_or(i64::from(u32::MAX));
+    let best = from + (u32::MAX - key as u32) as usize;
     list.as_mut_slice().swap(from, best);
     scores.swap(from, best);
     list[from]

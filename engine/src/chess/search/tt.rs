@@ -6,6 +6,9 @@
 //! hashing" trick), so a table shared between search threads never needs a
 //! lock: a torn write shows up as a key mismatch and is treated as a miss.
 
+use std::alloc::{Layout, alloc, dealloc, handle_alloc_error};
+use std::ops::Deref;
+use std::ptr::NonNull;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 /// Kind of bound a stored score is.
@@ -61,7 +64,7 @@ struct Slot {
 /// and age. Every method takes `&self`, so the Lazy SMP threads share one
 /// table behind an `Arc` without a lock.
 pub struct TranspositionTable {
-    slots: Vec<Slot>,
+    slots: Slots,
     /// Age of the current search (6 bits); only the main thread advances it,
     /// between searches.
     generation: AtomicU8,
@@ -73,13 +76,8 @@ impl TranspositionTable {
     /// A table of about `megabytes` MiB (at least one slot).
     pub fn new(megabytes: usize) -> TranspositionTable {
         let count = (megabytes.max(1) * 1024 * 1024 / BYTES_PER_SLOT).max(1);
-        let mut slots = Vec::with_capacity(count);
-        slots.resize_with(count, || Slot {
-            check: AtomicU64::new(0),
-            data: AtomicU64::new(0),
-        });
         TranspositionTable {
-            slots,
+            slots: Slots::zeroed(count),
             generation: AtomicU8::new(0),
         }
     }
@@ -87,7 +85,7 @@ impl TranspositionTable {
     /// Forgets every entry (`ucinewgame`, `Clear Hash`).
     /// Not to be called while a search runs on the table.
     pub fn clear(&self) {
-        for slot in &self.slots {
+        for slot in self.slots.iter() {
             slot.check.store(0, Ordering::Relaxed);
             slot.data.store(0, Ordering::Relaxed);
         }
@@ -107,6 +105,24 @@ impl TranspositionTable {
     fn index(&self, key: u64) -> usize {
         // Multiply-high maps the key onto the table without a division.
         ((u128::from(key) * self.slots.len() as u128) >> 64) as usize
+    }
+
+    /// Asks the processor to bring `key`'s slot into the cache: the probe
+    /// of a node is mostly a wait for memory (a quarter of the search's
+    /// time in `perf`), and the parent knows the key a little before the
+    /// child looks it up. Only a hint; no effect on what a probe returns.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let slot: *const Slot = &self.slots[self.index(key)];
+            // SAFETY: prefetching is a hint that never faults, and the
+            // address is that of a live slot.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(slot.cast::<i8>()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
     }
 
     /// Looks `key` up.
@@ -173,6 +189,82 @@ impl TranspositionTable {
         (used * 1000 / n) as u32
     }
 }
+
+/// The slots, in memory the kernel is asked to back with 2 MiB pages
+/// (Linux's transparent huge pages on request, as Stockfish does). A probe
+/// lands on a random slot: with 4 KiB pages nearly every probe also misses
+/// the processor's address-translation cache, and a table walk in a
+/// virtual machine costs as much as the memory access itself.
+struct Slots {
+    ptr: NonNull<Slot>,
+    len: usize,
+    layout: Layout,
+}
+
+// SAFETY: `Slots` owns its memory like a `Box<[Slot]>`, and `Slot` is two
+// atomics, shared between threads by design.
+unsafe impl Send for Slots {}
+unsafe impl Sync for Slots {}
+
+/// Size of a huge page: tables at least this big are aligned to it.
+const HUGE_PAGE: usize = 2 << 20;
+
+impl Slots {
+    /// `len` (at least 1) empty slots.
+    fn zeroed(len: usize) -> Slots {
+        let array = Layout::array::<Slot>(len).expect("table size fits the address space");
+        let align = if array.size() >= HUGE_PAGE {
+            HUGE_PAGE
+        } else {
+            array.align()
+        };
+        let layout = array.align_to(align).expect("power-of-two alignment");
+        // SAFETY: the layout has a non-zero size (len >= 1).
+        let raw = unsafe { alloc(layout) };
+        let Some(ptr) = NonNull::new(raw.cast::<Slot>()) else {
+            handle_alloc_error(layout)
+        };
+        // Before the first write: the pages are made on first touch.
+        advise_huge_pages(raw, layout.size());
+        // SAFETY: `ptr` is valid for `len` slots, and all-zero bytes are
+        // two atomics holding 0: an empty slot.
+        unsafe { std::ptr::write_bytes(ptr.as_ptr(), 0, len) };
+        Slots { ptr, len, layout }
+    }
+}
+
+impl Deref for Slots {
+    type Target = [Slot];
+    fn deref(&self) -> &[Slot] {
+        // SAFETY: `ptr` holds `len` initialised slots for `self`'s life.
+        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+impl Drop for Slots {
+    fn drop(&mut self) {
+        // SAFETY: allocated in `zeroed` with this layout.
+        unsafe { dealloc(self.ptr.as_ptr().cast::<u8>(), self.layout) };
+    }
+}
+
+/// Asks Linux to back `len` bytes at `addr` with huge pages: a hint (the
+/// C library's `madvise`, which the standard library links anyway); where
+/// it is refused or unknown the pages are ordinary ones.
+#[cfg(target_os = "linux")]
+fn advise_huge_pages(addr: *mut u8, len: usize) {
+    use std::ffi::{c_int, c_void};
+    unsafe extern "C" {
+        fn madvise(addr: *mut c_void, len: usize, advice: c_int) -> c_int;
+    }
+    const MADV_HUGEPAGE: c_int = 14;
+    // SAFETY: the range is memory this table owns; the advice changes how
+    // it is paged, never its contents. The result is ignored on purpose.
+    unsafe { madvise(addr.cast::<c_void>(), len, MADV_HUGEPAGE) };
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages(_addr: *mut u8, _len: usize) {}
 
 // Layout: move 0..16, score 16..32, eval 32..48, depth 48..56, bound 56..58,
 // generation 58..64. A bound of 0 never occurs, so data != 0 marks a used
