@@ -139,6 +139,12 @@ impl Context<'_> {
         self.last_action(self.seat.partner())
     }
 
+    /// Partner made the last bid: the contract standing is partner's.
+    pub fn partner_holds_contract(&self) -> bool {
+        self.last_bid()
+            .is_some_and(|(_, _, _, holder)| holder == self.seat.partner())
+    }
+
     pub fn own_last(&self) -> Option<(usize, Call, BidClass)> {
         self.last_action(self.seat)
     }

@@ -37,9 +37,7 @@ pub(crate) fn responder_notrump_rebid(ctx: &Context<'_>, call: Call) -> Option<M
         (BidClass::Stayman, BidClass::StaymanResponse)
             | (BidClass::Transfer, BidClass::TransferCompletion)
     );
-    let partner_holds = ctx
-        .last_bid()
-        .is_some_and(|(_, _, _, holder)| holder == ctx.seat.partner());
+    let partner_holds = ctx.partner_holds_contract();
     if !answered || !ctx.rho_passed() || !partner_holds {
         return None;
     }

@@ -98,9 +98,7 @@ pub(crate) fn six_card_major_over_notrump(
             },
             _
         ))
-    ) && ctx
-        .last_bid()
-        .is_some_and(|(_, _, _, holder)| holder == ctx.seat.partner());
+    ) && ctx.partner_holds_contract();
     if level == 4
         && partner_notrump
         && ctx.rho_passed()
@@ -133,9 +131,7 @@ pub(crate) fn corrected_notrump(ctx: &Context<'_>) -> bool {
     Some(own) == three_notrump
         && matches!(strain, Strain::Hearts | Strain::Spades)
         && bid_before
-        && ctx
-            .last_bid()
-            .is_some_and(|(_, _, _, holder)| holder == ctx.seat.partner())
+        && ctx.partner_holds_contract()
 }
 
 /// What notrump of its own costs the weak-two opener over partner's new
@@ -154,9 +150,7 @@ pub(crate) fn weak_two_notrump(ctx: &Context<'_>, strain: Strain) -> i32 {
     let partner_suit = matches!(
         ctx.partner_last(),
         Some((_, Call::Bid { strain, .. }, _)) if strain != Strain::NoTrump
-    ) && ctx
-        .last_bid()
-        .is_some_and(|(_, _, _, holder)| holder == ctx.seat.partner());
+    ) && ctx.partner_holds_contract();
     if strain == Strain::NoTrump && weak_two_only && partner_suit {
         WEAK_TWO_NOTRUMP
     } else {
