@@ -10,7 +10,7 @@
 use crate::control::{Control, Deadline, Progress};
 
 use super::board::Board;
-use super::codes::{B1, B4, C_BLOCK4, C_BLOCK4_FLEX3, C_FLEX3_2X, C_FLEX4};
+use super::codes::{B1, B4, C_BLOCK4, C_BLOCK4_FLEX3, C_FLEX3, C_FLEX3_2X, C_FLEX4};
 use super::geometry::{Color, Point};
 use super::rules::Rule;
 use super::threats::{ThreatLimits, ThreatSearch};
@@ -76,21 +76,48 @@ const DEFENCE_EXTENSION_WIDTH: usize = 8;
 /// line of three.
 const LEAF_VCF_DEPTH: u32 = 6;
 const LEAF_VCF_NODES: u64 = 40;
-/// Index in the ordered moves from which quiet moves are reduced.
+/// Late-move reductions, late-move pruning and futility pruning (issue 24,
+/// session 28, after Rapfi's classical search): Rapfi reaches depth 19-20
+/// where this search reached 6-7, by searching few of the moves at each
+/// node to full depth.
 ///
-/// Tried and not kept (session 25, self-play at fixed nodes against the
-/// same search without it, `gomoku_match.py --games 200 --size 15
-/// --turn-ms 600000 --max-node 20000 --delay-ms 0 --opening-stones 3
-/// --seed 11`): a history of quiet cutoffs per side and point (a bonus of
-/// 16·depth² to the move that cut, the same malus to the quiet moves tried
-/// before it, Stockfish's gravity at ±2^14, halved each move) added to the
-/// candidates' static score at 64 points full scale: +99 =5 -96, 50.7 %
-/// (95 %: 43.9-57.6 %, Elo +5 [-43, +53]), although bench fell 50686 ->
-/// 46761 nodes. The static pattern order leaves history little to add.
-/// A second ply of reduction from the seventh move on (index 6, with
-/// three plies or more left): +99 =5 -96 as well (other games, same
-/// tally), Elo +5 [-43, +53], bench 50686 -> 39131 nodes.
-const LMR_FROM: usize = 3;
+/// Late-move reduction: the `i`-th move (from 0) of a node with `depth`
+/// plies left is searched `ln(depth)·ln(i+1) + 1/2` plies shallower
+/// (Rapfi's table, which uses the factor 1), one ply less at a
+/// principal-variation node and for a move that makes an open three or
+/// more, none for a four or an answer to a threat; a reduced move that
+/// beats alpha is searched again at full depth.
+///
+/// Earlier tried and not kept (session 25, self-play at fixed nodes
+/// against the same search without it, `gomoku_match.py --games 200
+/// --size 15 --turn-ms 600000 --max-node 20000 --delay-ms 0
+/// --opening-stones 3 --seed 11`), with the one-ply reduction from the
+/// fourth move that this replaces: a history of quiet cutoffs per side and
+/// point (a bonus of 16·depth² to the move that cut, the same malus to the
+/// quiet moves tried before it, Stockfish's gravity at ±2^14, halved each
+/// move) added to the candidates' static score at 64 points full scale:
+/// +99 =5 -96, 50.7 % (95 %: 43.9-57.6 %, Elo +5 [-43, +53]), although
+/// bench fell 50686 -> 46761 nodes. The static pattern order leaves
+/// history little to add. A second ply of reduction from the seventh move
+/// on (index 6, with three plies or more left): +99 =5 -96 as well (other
+/// games, same tally), Elo +5 [-43, +53], bench 50686 -> 39131 nodes.
+fn late_move_reduction(depth: i32, index: usize) -> i32 {
+    (0.5 + f64::from(depth.max(1)).ln() * ((index + 1) as f64).ln()) as i32
+}
+
+/// Late-move pruning (Rapfi's move-count pruning, `3 + depth^1.32`): with
+/// 1 to 3 plies left at a node that answers no threat and off the
+/// principal variation, quiet moves from this index on are not searched
+/// once a move that does not lose is in hand; moves that make an open
+/// three or more always are.
+const LATE_MOVE_COUNT: [usize; 4] = [usize::MAX, 4, 5, 7];
+
+/// Futility pruning (Rapfi's "futility pruning: child node"): with 1 or 2
+/// plies left off the principal variation and no threat to answer, a
+/// static evaluation this many points per ply above beta is taken as the
+/// node's score.
+const FUTILITY_MARGIN: i32 = 120;
+
 /// Evaluation bonus of the side to move. Held in the fit of the point
 /// values (`codes::SHAPE_VALUE`): self-play results would give it black's
 /// advantage too (a free fit took it to several hundred points).
@@ -632,23 +659,46 @@ impl Run<'_, '_> {
         // opponent's threat sequences (his VCT) are read twice as deep.
         let extend = moves.len() == 1 || (defending && moves.len() <= DEFENCE_EXTENSION_WIDTH);
         let next = if extend { depth } else { depth - 1 };
+        let pv_node = beta - alpha > 1;
+        // No threat to answer and a choice of moves: the shallow prunings
+        // below may skip what is left.
+        let quiet_node = !defending && opp_fives.is_empty() && moves.len() > 1;
+        if !pv_node && quiet_node && depth <= 2 && beta.abs() < WIN_BOUND {
+            let eval = evaluate(board, me);
+            if eval - FUTILITY_MARGIN * depth >= beta {
+                self.horizon = true;
+                return eval;
+            }
+        }
         let alpha0 = alpha;
         // Whether this node's own subtree reaches the horizon.
         let outer_horizon = std::mem::replace(&mut self.horizon, false);
         let mut best_score = -INFINITY;
         let mut best_move = None;
         for (i, &m) in moves.iter().enumerate() {
+            let threat = board.codes().class(m.x, m.y, me) >= C_FLEX3;
+            if quiet_node
+                && !pv_node
+                && (1..=3).contains(&depth)
+                && best_score > -WIN_BOUND
+                && !threat
+                && i >= LATE_MOVE_COUNT[depth as usize]
+            {
+                self.horizon = true;
+                continue;
+            }
             board.make(m, me);
             let score = if i == 0 {
                 -self.pvs(board, opp, next, -beta, -alpha, ply + 1)
             } else {
-                // Late move reduction: a late quiet move (no four, no
-                // answer to a threat) is first searched a ply shallower,
-                // and again at full depth only if it beats alpha.
-                let reduce =
-                    !defending && i >= LMR_FROM && next >= 2 && !self.makes_four(board, me);
-                let mut s = if reduce {
-                    -self.pvs(board, opp, next - 1, -alpha - 1, -alpha, ply + 1)
+                let r = if defending || self.makes_four(board, me) {
+                    0
+                } else {
+                    late_move_reduction(depth, i) - i32::from(pv_node) - i32::from(threat)
+                };
+                let reduced = (next - r).clamp(1, next.max(1));
+                let mut s = if reduced < next {
+                    -self.pvs(board, opp, reduced, -alpha - 1, -alpha, ply + 1)
                 } else {
                     alpha + 1
                 };
