@@ -178,3 +178,14 @@ fn the_slam_simulation_stays_out_of_contested_auctions() {
         bidding::bid(calls, h)
     );
 }
+
+#[test]
+fn the_responder_explores_before_jumping_to_a_minor_game() {
+    // 1C-(P): nineteen high-card points, both majors and four clubs
+    // (bridge_quality --bidding-only seed 2 board 334, 1C-5C where 6NT
+    // made): the forcing new suit, not five of the minor.
+    assert_bid("1C P", "AKQ2.QJ87.8.AK98", "1H");
+    // 1D-(P) with 18 and five clubs (seed 3 board 430, 1D-5D where 6D
+    // made): the two-level new suit first.
+    assert_bid("1D P", "A62.7.AKJ2.KQ753", "2C");
+}

@@ -153,6 +153,12 @@ struct Args {
     /// trick (deal, auction, contract, par, losses).
     #[arg(long)]
     show: Option<i32>,
+    /// A file of double-dummy tables (one line a deal: the deal in PBN
+    /// and its DoubleDummyTricks digits), read before the run and added
+    /// to after: a rerun on the same boards skips the 20 solves a board
+    /// that the judging costs, the bulk of a `--bidding-only` run.
+    #[arg(long)]
+    dd_cache: Option<std::path::PathBuf>,
 }
 
 /// The contracts whose opening leads `--lead-only` makes and judges.
@@ -429,6 +435,22 @@ impl Tally {
     }
 }
 
+/// The double-dummy tables of `--dd-cache`, by deal (a missing file is an
+/// empty cache; a line that does not parse is skipped and solved again).
+fn read_dd_cache(
+    path: Option<&std::path::Path>,
+) -> std::collections::HashMap<String, engine::bridge::DdTable> {
+    let text = path
+        .and_then(|p| std::fs::read_to_string(p).ok())
+        .unwrap_or_default();
+    text.lines()
+        .filter_map(|line| {
+            let (deal, hex) = line.split_once('\t')?;
+            Some((deal.to_string(), hex.parse().ok()?))
+        })
+        .collect()
+}
+
 /// One board for study: what was bid and played against what was there.
 fn show_board(
     number: u32,
@@ -576,6 +598,8 @@ fn main() {
         seed: args.seed,
     });
     let mut judge = Solver::new();
+    let mut dd_cache = read_dd_cache(args.dd_cache.as_deref());
+    let mut new_dd: Vec<String> = Vec::new();
     let mut tally = Tally::default();
     let start = Instant::now();
     let mut clock = Clock(start);
@@ -633,8 +657,17 @@ fn main() {
             }
             continue;
         }
-        let Ok(dd) = judge.dd_table(&deal) else {
-            continue;
+        let key = deal.to_pbn(engine::bridge::Seat::North);
+        let dd = match dd_cache.get(&key) {
+            Some(dd) => *dd,
+            None => {
+                let Ok(dd) = judge.dd_table(&deal) else {
+                    continue;
+                };
+                dd_cache.insert(key.clone(), dd);
+                new_dd.push(format!("{key}\t{}", dd.to_hex()));
+                dd
+            }
         };
         let contract = table.contract();
         let score = |c: Option<Contract>| {
@@ -664,6 +697,21 @@ fn main() {
             .is_some_and(|(_, l)| l.declarer + l.defenders + l.lead > 0);
         if args.show.is_some_and(|min| off.abs() >= min || lost_any) {
             show_board(number, &table, &dd, &par, ns, off, lost.as_ref());
+        }
+    }
+    if let Some(path) = &args.dd_cache
+        && !new_dd.is_empty()
+    {
+        use std::io::Write;
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path);
+        if let Err(e) = file.and_then(|mut f| writeln!(f, "{}", new_dd.join("\n"))) {
+            eprintln!(
+                "cannot write the double-dummy cache {}: {e}",
+                path.display()
+            );
         }
     }
     println!("-- all {} boards --", args.boards);
