@@ -47,6 +47,7 @@
 
 mod bits;
 mod bounds;
+mod lead;
 mod moves;
 mod position;
 mod search;
