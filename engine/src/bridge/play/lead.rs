@@ -150,6 +150,10 @@
 //! boards 1-130, 84 leads) the weights cost a board: 69 free before, 68
 //! after (0 better, 1 worse), 0.179 and 0.190 tricks lost a lead. This
 //! function prunes leads after the first deals; the tool does not.
+//! Checked on a fresh seed with `bridge_quality --boards 400 --seed 5
+//! --lead-only --leads-against notrump`: 96 of 129 notrump leads free
+//! (74.4 %) before and after, 2 boards better and 2 worse, 0.341 and
+//! 0.357 tricks lost a board: no gain shown there.
 
 use rand::{Rng, RngExt};
 
