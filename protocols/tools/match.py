@@ -203,6 +203,11 @@ def main():
 
     base, inc = parse_tc(args.tc)
     openings = load_openings(args.openings, args.opening_plies) if args.openings else OPENINGS
+    if not openings:
+        # A slice of the library that holds only its comment header, or
+        # lines shorter than --opening-plies, would otherwise fail at the
+        # first game with a division by zero.
+        ap.error(f"{args.openings}: no opening of {args.opening_plies} plies (lines 'name: 1. e4 e5 ...')")
     a = chess.engine.SimpleEngine.popen_uci(args.engine)
     b = chess.engine.SimpleEngine.popen_uci(args.opponent)
     a.configure(parse_options(args.engine_option))
