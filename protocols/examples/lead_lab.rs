@@ -16,7 +16,10 @@ use rand::rngs::StdRng;
 
 use engine::bridge::auction_sim::BidOptions;
 use engine::bridge::dds::{Position, Solver};
-use engine::bridge::play::{AuctionFit, DEFEAT_BONUS, DoubleDummy, PlayOptions, View, likely_deal};
+use engine::bridge::play::{
+    AuctionFit, DEFEAT_BONUS, DoubleDummy, PlayOptions, REBID_MISS_WEIGHT, View, lead_classes,
+    likely_deal,
+};
 use engine::bridge::table::{Player, Seats, Table, card_seed};
 use engine::bridge::{
     Call, Card, Deal, Hand, Seat, Strain, Suit, board_dealer, board_vulnerability,
@@ -125,20 +128,7 @@ fn main() {
         let bidding = table.bidding();
         let leader = play.next_seat();
         let legal = play.legal_cards();
-        let mut classes: Vec<Hand> = Vec::new();
-        for card in legal.iter() {
-            if !classes.iter().any(|c| c.contains(card)) {
-                // No card is out yet: touching ranks of a suit.
-                let mut class = Hand::EMPTY;
-                let bits = legal.suit(card.suit);
-                let mut r = card.rank.0;
-                while r <= 14 && bits >> r & 1 == 1 {
-                    class.insert(Card::new(card.suit, engine::bridge::Rank(r)));
-                    r += 1;
-                }
-                classes.push(class);
-            }
-        }
+        let classes = lead_classes(legal);
         let view = View::new(play, bidding.infos());
         let fit = AuctionFit::new(bidding);
         let mut rng = StdRng::seed_from_u64(card_seed(board_seed, play));
@@ -243,7 +233,7 @@ fn main() {
             argmax(&mean(n, 0, &ones)),
             argmax(&mean(n, 4, &ones)),
             argmax(&pbest),
-            argmax(&mean(n, DEFEAT_BONUS, &match_weight(0.3))),
+            argmax(&mean(n, DEFEAT_BONUS, &match_weight(REBID_MISS_WEIGHT))),
             argmax(&mean(n, DEFEAT_BONUS, &match_weight(0.05))),
             book(0.15),
             book(0.3),

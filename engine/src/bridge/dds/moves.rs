@@ -576,6 +576,16 @@ impl FollowNode {
     }
 }
 
+/// The rank of the highest and of the lowest card of a suit's mask, 0
+/// for a void (below every rank, as DDS's weights compare them).
+fn highest(m: u16) -> u8 {
+    if m == 0 { 0 } else { top_bit(m) }
+}
+
+fn lowest(m: u16) -> u8 {
+    if m == 0 { 0 } else { m.trailing_zeros() as u8 }
+}
+
 /// DDS's weights for second hand following suit in notrump (its
 /// `WeightAllocNTNotvoid1`). A sequence counts by its top card, as in
 /// DDS. Its third-hand weights (`WeightAllocNTNotvoid2`: low unless the
@@ -603,15 +613,13 @@ impl NotrumpSecond {
         let led = suit_of(lead_card);
         let h = |s: usize| suit_mask(board.hands[s & 3], led);
         let (third, pard) = (h(seat + 1), h(seat + 2));
-        let top = |m: u16| if m == 0 { 0 } else { top_bit(m) };
-        let low = |m: u16| if m == 0 { 0 } else { m.trailing_zeros() as u8 };
         let lead = rank_of(lead_card);
         let live = board.live();
         NotrumpSecond {
-            low: top(pard) > lead && top(pard) > top(third),
+            low: highest(pard) > lead && highest(pard) > highest(third),
             lead,
-            max3: top(third),
-            floor: low(third).max(low(pard)),
+            max3: highest(third),
+            floor: lowest(third).max(lowest(pard)),
             live: suit_mask(live, led),
             bottoms: sequence_bottoms(board.hands[seat], live),
         }
@@ -665,17 +673,15 @@ impl SecondHandTrump {
         let led = suit_of(trick.cards[0]);
         let trump = board.trump;
         let h = |s: usize, suit: usize| suit_mask(board.hands[s & 3], suit);
-        let top = |m: u16| if m == 0 { 0 } else { top_bit(m) };
-        let low = |m: u16| if m == 0 { 0 } else { m.trailing_zeros() as u8 };
         let (third, fourth) = (h(seat + 1, led), h(seat + 2, led));
         let live_all = board.live();
         SecondHandTrump {
             lead: rank_of(trick.cards[0]),
             trump_led: led == trump,
-            max3: top(third),
-            min3: low(third),
-            max4: top(fourth),
-            min4: low(fourth),
+            max3: highest(third),
+            min3: lowest(third),
+            max4: highest(fourth),
+            min4: lowest(fourth),
             third_trumps: h(seat + 1, trump),
             fourth_trumps: h(seat + 2, trump),
             leader_rest: h(seat + 3, led),

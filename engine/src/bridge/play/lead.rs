@@ -309,6 +309,19 @@ pub fn likely_deal<R: Rng + ?Sized>(
     best.map_or_else(|| view.sample_deal(real, rng), |(_, d)| d)
 }
 
+/// The opening leader's cards in classes that take the same tricks in
+/// every deal: the sequences of touching ranks (no card has been played
+/// yet), in the order of their lowest cards.
+pub fn lead_classes(legal: Hand) -> Vec<Hand> {
+    let mut classes: Vec<Hand> = Vec::new();
+    for card in legal.iter() {
+        if !classes.iter().any(|c| c.contains(card)) {
+            classes.push(Hand(sequence_of(card.bit() as u8, legal.0, FULL_DECK.0)));
+        }
+    }
+    classes
+}
+
 /// The classes still in the race: those whose weighted mean score a deal
 /// is within [`PRUNE_SPREAD`] / sqrt(effective deals) of the best one's
 /// (several standard errors of the difference of two leads' means). Every
@@ -354,14 +367,7 @@ pub fn find_lead<R: Rng + ?Sized>(
     // The defenders' tricks that defeat the contract.
     let defeat = 14 - tricks_needed.clamp(1, 13);
     let score = |tricks: u8| i64::from(tricks) + if tricks >= defeat { DEFEAT_BONUS } else { 0 };
-    // One card of each sequence: its cards take the same tricks in every
-    // deal (no card has been played yet).
-    let mut classes: Vec<Hand> = Vec::new();
-    for card in legal.iter() {
-        if !classes.iter().any(|c| c.contains(card)) {
-            classes.push(Hand(sequence_of(card.bit() as u8, legal.0, FULL_DECK.0)));
-        }
-    }
+    let classes = lead_classes(legal);
     // Per class: total weighted score and weight of the deals analysed.
     let mut total = vec![0.0f64; classes.len()];
     let mut seen = vec![0.0f64; classes.len()];

@@ -9,7 +9,10 @@ mod select;
 mod signal;
 mod view;
 
-pub use lead::{AuctionFit, DEFEAT_BONUS, LEAD_SAMPLES, choose_card, find_lead, likely_deal};
+pub use lead::{
+    AuctionFit, DEFEAT_BONUS, LEAD_SAMPLES, REBID_MISS_WEIGHT, choose_card, find_lead,
+    lead_classes, likely_deal,
+};
 pub use search::{CardChoice, DoubleDummy, PlayOptions, find_card};
 pub use select::select;
 pub use view::View;
