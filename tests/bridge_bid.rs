@@ -50,8 +50,9 @@ fn responses_to_one_in_a_suit() {
     assert_bid("1H P", "K84.73.A842.QJ62", "2C"); // lower suit at two: lowest four-card suit
     assert_bid("1H P", "K84.Q73.J842.K62", "1NT"); // 6-9, no suit to bid
     assert_bid("1D P", "K84.Q73.AJ4.KJ62", "2NT"); // 12-15 balanced
-    // Over a major 2NT is Jacoby (four trumps): balanced without them, 3NT.
-    assert_bid("1H P", "K84.Q73.AJ4.KJ62", "3NT");
+    // Over a major 2NT is Jacoby (four trumps); three of them make the
+    // 5-3 fit, so the new suit comes first, not 3NT.
+    assert_bid("1H P", "K84.Q73.AJ4.KJ62", "2C");
     assert_bid("1H P", "984.73.J842.K962", "Pass");
     // "if s/he does not bid one heart, you can assume that s/he does not
     // have four hearts": 1D, 1H with four hearts.

@@ -197,6 +197,19 @@ fn a_four_card_major_is_bid_before_notrump() {
 }
 
 #[test]
+fn three_card_support_of_a_major_is_shown_before_three_notrump() {
+    // 15 balanced with three spades opposite 1S: the opening holds five
+    // spades but for a 4-3-3-3, so the new suit comes first and the fit
+    // after the rebid (seed 1 board 36: 1S-3NT took seven tricks, 4S
+    // eleven).
+    assert_bid("1S P", "A95.AJ7.K643.J94", "2D");
+    let (contract, calls) = bid_pair("KJT32.KQ86.A98.2", "A95.AJ7.K643.J94");
+    assert_eq!(contract, Some((4, Strain::Spades)), "{calls}");
+    // With a doubleton in the major 3NT stands.
+    assert_bid("1S P", "A9.AJ73.K643.J94", "3NT");
+}
+
+#[test]
 fn three_notrump_before_five_of_a_minor() {
     // A diamond fit and game values without a singleton or void: nine
     // tricks in notrump, not eleven in diamonds.

@@ -10,6 +10,7 @@ use super::class::{BidClass, Context, bid_class, is_game};
 use super::info::Limits;
 use super::meaning::{Meaning, Special, TAKEOUT_ANY_SHAPE_HCP};
 use super::normal::{CAP_TOLERANCE, min_points};
+use super::response;
 use super::system;
 use crate::bridge::{Call, Strain, Suit};
 
@@ -26,6 +27,13 @@ pub(super) fn denies(ctx: &Context<'_>, class: BidClass, call: Call, meaning: &M
         }
         return limits;
     };
+    // With three cards in partner's major the new suit comes first
+    // (`response::notrump_over_major_support`): 1S-3NT has two spades.
+    if class == BidClass::NormalBid
+        && let Some(major) = response::notrump_response_to_major(ctx, call)
+    {
+        limits.cap_len(major, 2);
+    }
     match class {
         // Six cards exactly: with seven the preempt is at three.
         BidClass::WeakTwo => {

@@ -406,4 +406,5 @@ pub(crate) fn evaluate(
     priority(class, strain) + judgement
         - 25 * meaning.requirement.misfit(hand)
         - response::hidden_major(ctx, call, hand)
+        - response::notrump_over_major_support(ctx, call, hand)
 }
