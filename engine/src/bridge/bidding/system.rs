@@ -200,6 +200,21 @@ const RESPONSIVE_POINTS: u8 = 7;
 /// The high-card points of an overcall at `level`: 8 at the one level,
 /// then 9 and four more a level. Measured with bridge_quality
 /// --bidding-only (seeds 1 and 2, 500 boards) against three more a level.
+///
+/// Measured and not kept (session 29, s29-bidx; `bridge_quality --boards
+/// 500 --bidding-only --seed S`, main 4.76 / 4.80 / 5.23 / 4.64 on seeds
+/// 1-4 and 4.91 on the fresh seed 10): an upper limit of 16 high-card
+/// points while a takeout double is open (stronger hands double first;
+/// seed 1 board 253 overcalled 2C on 23 and played there): 4.76 / 4.81 /
+/// 5.25 / 4.59, seed 10 4.93 — the doubler's later calls (a pass of the
+/// advance with a fit, 2NT on 23, partner's 4D over it) lose what the
+/// double gains. With it, the overcall's points counted from the level of
+/// their bid (over a weak two, a preempt or their raise the cheapest
+/// overcall as a two-level one, 13; seed 1 board 237 passed 3H with 14 and
+/// five good spades): 4.71 / 4.77 / 5.26 / 4.63, seed 10 5.01. Takeout
+/// doubles of three-level bids (jump advances only up to game): 4.77 /
+/// 4.82 / 5.30 / 4.56 (advances at the four and five level went down
+/// doubled). All within the noise of a seed; none confirmed.
 fn overcall_hcp(level: u8) -> u8 {
     if level <= 1 {
         8
