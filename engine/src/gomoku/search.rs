@@ -145,7 +145,9 @@ const LATE_MOVE_COUNT: [usize; 4] = [usize::MAX, 4, 5, 7];
 /// Futility pruning (Rapfi's "futility pruning: child node"): with 1 or 2
 /// plies left off the principal variation and no threat to answer, a
 /// static evaluation this many points per ply above beta is taken as the
-/// node's score.
+/// node's score. Tried and not kept (session 29, the self-play match of
+/// the notes at `DEFENCE_EXTENSION_WIDTH`, seed 151): 80 points a ply
+/// (bench 20272 -> 17217 nodes), +96 =9 -95, 50.2 %, Elo +2 [-46, +49].
 const FUTILITY_MARGIN: i32 = 120;
 
 /// Evaluation bonus of the side to move. Held in the fit of the point
