@@ -71,6 +71,23 @@ const ROOT_WIDTH: usize = 20;
 const TREE_WIDTH: usize = 12;
 /// At most this many answers to a threat are searched without using up
 /// depth.
+///
+/// Tried and not kept (issue 24, session 29; self-play at fixed nodes
+/// against main's build, `gomoku_match.py --games 200 --size 15
+/// --max-node 10000 --turn-ms 600000 --delay-ms 0 --opening-stones 3
+/// --seed S`, bench 20272 nodes before):
+/// - no extension of the answers to an open three (only a single forced
+///   reply extended; seed 137, bench 11163): +90 =2 -108, 45.5 %, Elo -31
+///   [-80, +16], although the depth reached at 1 s on the depth probe's
+///   middlegame positions rose by 1.5 plies (5, 5, 6, 6 -> 5, 7, 8, 8):
+///   those plies are thin ones, the threat lines they cut matter more;
+/// - the answers still extended, the later ones reduced like other moves
+///   (the LMR table below, not for fours; seed 139, bench 18274): +100 =7
+///   -93, 51.7 %, Elo +12 [-35, +60], depth unchanged but for one
+///   position (+1), not clearly better;
+/// - late-move reduction at the root from the fourth move on, as at a
+///   principal-variation node (seed 149, bench 14271): +94 =6 -100, 48.5
+///   %, Elo -10 [-58, +37], depth at 1 s unchanged.
 const DEFENCE_EXTENSION_WIDTH: usize = 8;
 /// Bounds of the VCF tried at each leaf where the side to move has a
 /// line of three.
@@ -128,7 +145,9 @@ const LATE_MOVE_COUNT: [usize; 4] = [usize::MAX, 4, 5, 7];
 /// Futility pruning (Rapfi's "futility pruning: child node"): with 1 or 2
 /// plies left off the principal variation and no threat to answer, a
 /// static evaluation this many points per ply above beta is taken as the
-/// node's score.
+/// node's score. Tried and not kept (session 29, the self-play match of
+/// the notes at `DEFENCE_EXTENSION_WIDTH`, seed 151): 80 points a ply
+/// (bench 20272 -> 17217 nodes), +96 =9 -95, 50.2 %, Elo +2 [-46, +49].
 const FUTILITY_MARGIN: i32 = 120;
 
 /// Evaluation bonus of the side to move. Held in the fit of the point
