@@ -593,6 +593,20 @@ fn lowest(m: u16) -> u8 {
 /// were ported too and not kept: 0.3% fewer all-cards trick nodes over
 /// the 200 fixture deals but 3.2% more in the tables of the first 40
 /// (session 28).
+///
+/// Session 29 ported DDS's other follow weights, each alone (trick nodes
+/// of `turbobridge bench` over the 200 fixture deals, tables / all-cards,
+/// against 125,073,020 / 28,970,685; no table differed): second hand
+/// void in notrump (`WeightAllocNTVoid1`) +0.17% / +0.30%; second hand
+/// void in a trump contract (`WeightAllocTrumpVoid1`), its discards
+/// −0.17% / +0.12%, its ruffs +2.1% / +3.8%; third hand following in a
+/// trump contract (`WeightAllocTrumpNotvoid2`) +0.8% / +2.3%; third hand
+/// void in a trump contract (`WeightAllocTrumpVoid2`) −0.12% / −0.28%,
+/// but slower in CPU time (`bench --only tables --deals 100`, two runs
+/// each alternated: 37.4 and 37.1 s before, 41.2 and 41.7 s after):
+/// `generate` grew from 21% to 26% of the samples with the larger
+/// follow-node state. None kept: the remaining DDS weights are ±0.3%
+/// levers, and the cost of a follow node counts more than that.
 struct NotrumpSecond {
     /// Partner, last to play, beats the card led and third hand's cards:
     /// play low.
