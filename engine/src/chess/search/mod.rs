@@ -267,6 +267,10 @@ pub(crate) struct Frame {
     /// The static value this node's pruning used (side to move's view);
     /// `None` in check and at the root.
     static_eval: Option<i32>,
+    /// Whether the side to move is in check, when the parent already knew
+    /// it (`gives_check` of the move, or a null move): the child need not
+    /// look from its king again.
+    in_check: Option<bool>,
 }
 
 /// The searcher: transposition table, killer moves and history survive
