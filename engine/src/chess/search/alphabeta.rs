@@ -357,6 +357,7 @@ impl Searcher {
         if list.is_empty() {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
+        let check_info = board.check_info();
         let killers = self.killers[ply];
         score_moves(
             board,
@@ -389,7 +390,8 @@ impl Searcher {
                         && depth < LATE_MOVE_COUNT.len() as i32
                         && i >= LATE_MOVE_COUNT[depth as usize] / (2 - usize::from(improving))
                         && best > -MATE_BOUND));
-            let gives_check = board.gives_check(mv);
+            let gives_check = board.gives_check_with(mv, &check_info);
+            debug_assert_eq!(gives_check, board.gives_check(mv), "{mv}");
             if prunable && !gives_check {
                 continue;
             }
