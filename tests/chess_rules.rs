@@ -742,8 +742,15 @@ fn attack_test_matches_the_piece_list_twin() {
 #[test]
 fn gives_check_matches_making_the_move() {
     fn compare(board: &mut Board) {
+        let info = board.check_info();
         for mv in legal(board) {
             let fast = board.gives_check(mv);
+            assert_eq!(
+                board.gives_check_with(mv, &info),
+                fast,
+                "{mv} in {}",
+                board.to_fen()
+            );
             board.make(mv);
             let slow = board.in_check();
             board.unmake();

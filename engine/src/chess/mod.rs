@@ -47,6 +47,7 @@ mod diagram;
 pub use board::{Board, Pieces};
 pub use boardfile::{BoardFile, BoardFileError};
 pub use fen::{FenError, STARTPOS};
+pub use movegen::CheckInfo;
 pub use moves::{MAX_MOVES, Move, MoveList, Special};
 pub use notation::MoveError;
 pub use rules::{GameStatus, Repetitions};

@@ -178,6 +178,59 @@ impl Board {
             != 0
     }
 
+    /// What [`Board::gives_check_with`] needs to answer for every move of
+    /// the side to move, looked up once per position: the squares from
+    /// which each role checks the enemy king, and the mover's pieces that
+    /// alone stand between one of its sliders and that king.
+    pub fn check_info(&self) -> CheckInfo {
+        let us = self.side;
+        let ksq = to_index(self.tab[(!us).index()][0].sq);
+        let own = self.bb_color[us.index()];
+        let occ = own | self.bb_color[(!us).index()];
+        let r = &self.bb_role;
+        let diagonal = bishop_attacks(ksq, occ);
+        let straight = rook_attacks(ksq, occ);
+        let mut squares = [0; 6];
+        squares[Role::Pawn.index()] = PAWN[(!us).index()][ksq];
+        squares[Role::Knight.index()] = KNIGHT[ksq];
+        squares[Role::Bishop.index()] = diagonal;
+        squares[Role::Rook.index()] = straight;
+        squares[Role::Queen.index()] = diagonal | straight;
+        let rq = r[Role::Rook.index()] | r[Role::Queen.index()];
+        let bq = r[Role::Bishop.index()] | r[Role::Queen.index()];
+        let mut snipers = ((rook_empty(ksq) & rq) | (bishop_empty(ksq) & bq)) & own;
+        let mut discoverers = 0;
+        while snipers != 0 {
+            let s = pop_lsb(&mut snipers);
+            let b = between(ksq, s) & occ;
+            if b & b.wrapping_sub(1) == 0 {
+                discoverers |= b & own;
+            }
+        }
+        CheckInfo {
+            squares,
+            discoverers,
+            king: ksq,
+        }
+    }
+
+    /// [`Board::gives_check`] with the position's [`CheckInfo`]: a few
+    /// bit tests for an ordinary move (a search asks this of every move
+    /// of a node), the full test for promotions, en passant and castling.
+    /// An ordinary move checks directly from its square (the from-square
+    /// it leaves cannot lie between that square and the king: the piece
+    /// would have given check already), or uncovers a slider by leaving
+    /// the line it blocked.
+    #[inline]
+    pub fn gives_check_with(&self, mv: Move, info: &CheckInfo) -> bool {
+        if !matches!(mv.special, Special::None | Special::DoublePush) {
+            return self.gives_check(mv);
+        }
+        let (from, to) = (mv.from.index64(), mv.to.index64());
+        info.squares[mv.piece.index()] & bb(to) != 0
+            || (info.discoverers & bb(from) != 0 && line(info.king, from) & bb(to) == 0)
+    }
+
     /// Attackers of colour `by` on the square with index `sq`, for the
     /// occupancy `occ` (which may differ from the board's, to look through
     /// a king or play en passant in thought).
@@ -418,6 +471,18 @@ impl Board {
             }
         }
     }
+}
+
+/// The side to move's checking squares and discovered-check candidates
+/// ([`Board::check_info`]).
+#[derive(Clone, Copy, Debug)]
+pub struct CheckInfo {
+    /// By role: where a piece of the side to move would check.
+    squares: [u64; 6],
+    /// Pieces of the side to move whose leaving the line uncovers a check.
+    discoverers: u64,
+    /// The enemy king's square index.
+    king: usize,
 }
 
 /// Where generated moves go: counted (`COUNT`) or listed.

@@ -144,11 +144,19 @@ pub struct MoveList {
 
 impl MoveList {
     /// An empty list.
+    ///
+    /// Only the length is written: built as a struct literal, the list
+    /// came out of the compiler as a 1.5 KiB `memset` at every node of the
+    /// search (3 % of its instructions under `cachegrind`).
     #[inline]
     pub fn new() -> MoveList {
-        MoveList {
-            moves: [MaybeUninit::uninit(); MAX_MOVES],
-            len: 0,
+        let mut list = MaybeUninit::<MoveList>::uninit();
+        // SAFETY: `len` is written in place through a raw pointer (no
+        // reference to uninitialised memory is made); `moves` is an array
+        // of `MaybeUninit`, for which any contents, or none, are valid.
+        unsafe {
+            std::ptr::addr_of_mut!((*list.as_mut_ptr()).len).write(0);
+            list.assume_init()
         }
     }
 

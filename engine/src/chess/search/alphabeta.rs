@@ -46,10 +46,39 @@ const SEE_CAPTURE_MARGIN: i32 = 128;
 /// alpha even with this much positional gain is not tried.
 const DELTA_MARGIN: i32 = 200;
 
-/// Late-move reduction in plies for (depth, move number).
+/// Late-move reduction in plies for (depth, move number), from a table
+/// for the usual range (two logarithms at every late move showed in
+/// `perf`).
+#[inline]
 fn reduction(depth: i32, move_number: usize) -> i32 {
-    let d = f64::from(depth.max(1));
-    let m = move_number.max(1) as f64;
+    let d = depth.max(1) as usize;
+    let m = move_number.max(1);
+    if d < REDUCTION_RANGE && m < REDUCTION_RANGE {
+        i32::from(REDUCTIONS[d][m])
+    } else {
+        reduction_formula(d, m)
+    }
+}
+
+/// Depths and move numbers below this come from [`REDUCTIONS`].
+const REDUCTION_RANGE: usize = 64;
+
+static REDUCTIONS: std::sync::LazyLock<[[u8; REDUCTION_RANGE]; REDUCTION_RANGE]> =
+    std::sync::LazyLock::new(|| {
+        let mut t = [[0; REDUCTION_RANGE]; REDUCTION_RANGE];
+        for (d, row) in t.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = reduction_formula(d, m) as u8;
+            }
+        }
+        t
+    });
+
+/// Late-move reduction from ln(depth)·ln(moves) (depth and move number at
+/// least 1).
+fn reduction_formula(depth: usize, move_number: usize) -> i32 {
+    let d = depth as f64;
+    let m = move_number as f64;
     (0.5 + d.ln() * m.ln() / 2.5) as i32
 }
 
@@ -138,9 +167,19 @@ impl Searcher {
         next.placement += placement_delta(board, mv);
         next.last_move = Some(mv);
         next.static_eval = None;
+        next.in_check = None;
         board.make(mv);
         self.stack[ply + 1] = next;
         self.nodes += 1;
+    }
+
+    /// Whether the side to move at `ply` is in check: from the frame when
+    /// the parent knew it, else from the board.
+    #[inline]
+    fn in_check(&self, board: &Board, ply: usize) -> bool {
+        let known = self.stack[ply].in_check;
+        debug_assert!(known.is_none_or(|c| c == board.in_check()));
+        known.unwrap_or_else(|| board.in_check())
     }
 
     pub(super) fn unmake_move(&mut self, board: &mut Board) {
@@ -182,7 +221,7 @@ impl Searcher {
         if self.out_of_budget(observer) {
             return 0;
         }
-        let in_check = board.in_check();
+        let in_check = self.in_check(board, ply);
         if depth <= 0 && !in_check {
             return self.quiesce(board, alpha, beta, ply, observer);
         }
@@ -291,6 +330,8 @@ impl Searcher {
             let mut next = self.stack[ply];
             next.last_move = None;
             next.static_eval = None;
+            // Not in check before passing, so the opponent is not either.
+            next.in_check = Some(false);
             board.make_null();
             self.stack[ply + 1] = next;
             self.nodes += 1;
@@ -316,6 +357,7 @@ impl Searcher {
         if list.is_empty() {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
+        let check_info = board.check_info();
         let killers = self.killers[ply];
         score_moves(
             board,
@@ -348,7 +390,8 @@ impl Searcher {
                         && depth < LATE_MOVE_COUNT.len() as i32
                         && i >= LATE_MOVE_COUNT[depth as usize] / (2 - usize::from(improving))
                         && best > -MATE_BOUND));
-            let gives_check = board.gives_check(mv);
+            let gives_check = board.gives_check_with(mv, &check_info);
+            debug_assert_eq!(gives_check, board.gives_check(mv), "{mv}");
             if prunable && !gives_check {
                 continue;
             }
@@ -372,6 +415,7 @@ impl Searcher {
             // A check that loses the checking piece is seldom worth a ply.
             let extend_check = gives_check && see(board, mv) >= 0;
             self.make_move(board, mv, ply);
+            self.stack[ply + 1].in_check = Some(gives_check);
             // Turbo Chess `Update`: checks and pawns reaching the 7th rank
             // are not counted as a ply (bounded so the tree stays finite).
             let extend = (extend_check || reaches_seventh(mv, us)) && ply < 2 * MAX_PLY / 3;
@@ -516,7 +560,7 @@ impl Searcher {
             return score;
         }
         let original_alpha = alpha;
-        let in_check = board.in_check();
+        let in_check = self.in_check(board, ply);
         let mut list = MoveList::new();
         let mut best;
         let stand_pat;
@@ -651,4 +695,25 @@ fn tt_cutoff(e: &Entry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
         Bound::Upper => score <= alpha,
     };
     usable.then_some(score)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reduction_table_matches_the_formula() {
+        for depth in -2..100 {
+            for moves in 0..300 {
+                let d = depth.max(1) as usize;
+                let m = moves.max(1);
+                assert_eq!(
+                    reduction(depth, moves),
+                    reduction_formula(d, m),
+                    "{depth} {moves}"
+                );
+            }
+        }
+        assert_eq!(reduction(10, 20), 3);
+    }
 }

@@ -53,6 +53,7 @@ pub(super) fn run(
         placement: placement(board),
         last_move: board.moves_played().last(),
         static_eval: None,
+        in_check: None,
     };
     s.evaluator = Some(evaluator);
 
