@@ -178,6 +178,27 @@ impl Board {
             != 0
     }
 
+    /// The pieces among `blockers` that alone stand between the king on
+    /// `ksq` and a slider of `sliders` aiming at it along an empty-board
+    /// line: the pinned pieces when the sliders are the king's enemies, the
+    /// pieces that can give a discovered check when sliders and blockers
+    /// both belong to the side checking that king.
+    fn lone_blockers(&self, ksq: usize, sliders: u64, blockers: u64, occ: u64) -> u64 {
+        let r = &self.bb_role;
+        let rq = r[Role::Rook.index()] | r[Role::Queen.index()];
+        let bq = r[Role::Bishop.index()] | r[Role::Queen.index()];
+        let mut snipers = ((rook_empty(ksq) & rq) | (bishop_empty(ksq) & bq)) & sliders;
+        let mut lone = 0;
+        while snipers != 0 {
+            let s = pop_lsb(&mut snipers);
+            let b = between(ksq, s) & occ;
+            if b & b.wrapping_sub(1) == 0 {
+                lone |= b & blockers;
+            }
+        }
+        lone
+    }
+
     /// What [`Board::gives_check_with`] needs to answer for every move of
     /// the side to move, looked up once per position: the squares from
     /// which each role checks the enemy king, and the mover's pieces that
@@ -187,7 +208,6 @@ impl Board {
         let ksq = to_index(self.tab[(!us).index()][0].sq);
         let own = self.bb_color[us.index()];
         let occ = own | self.bb_color[(!us).index()];
-        let r = &self.bb_role;
         let diagonal = bishop_attacks(ksq, occ);
         let straight = rook_attacks(ksq, occ);
         let mut squares = [0; 6];
@@ -196,17 +216,7 @@ impl Board {
         squares[Role::Bishop.index()] = diagonal;
         squares[Role::Rook.index()] = straight;
         squares[Role::Queen.index()] = diagonal | straight;
-        let rq = r[Role::Rook.index()] | r[Role::Queen.index()];
-        let bq = r[Role::Bishop.index()] | r[Role::Queen.index()];
-        let mut snipers = ((rook_empty(ksq) & rq) | (bishop_empty(ksq) & bq)) & own;
-        let mut discoverers = 0;
-        while snipers != 0 {
-            let s = pop_lsb(&mut snipers);
-            let b = between(ksq, s) & occ;
-            if b & b.wrapping_sub(1) == 0 {
-                discoverers |= b & own;
-            }
-        }
+        let discoverers = self.lone_blockers(ksq, own, own, occ);
         CheckInfo {
             squares,
             discoverers,
@@ -325,17 +335,7 @@ impl Board {
         let target = if CAPTURES { evasion & enemy } else { evasion };
 
         let r = &self.bb_role;
-        let rq = r[Role::Rook.index()] | r[Role::Queen.index()];
-        let bq = r[Role::Bishop.index()] | r[Role::Queen.index()];
-        let mut snipers = ((rook_empty(ksq) & rq) | (bishop_empty(ksq) & bq)) & enemy;
-        let mut pinned = 0;
-        while snipers != 0 {
-            let s = pop_lsb(&mut snipers);
-            let b = between(ksq, s) & occ;
-            if b & b.wrapping_sub(1) == 0 {
-                pinned |= b & own;
-            }
-        }
+        let pinned = self.lone_blockers(ksq, enemy, own, occ);
 
         let mut knights = r[Role::Knight.index()] & own & !pinned;
         while knights != 0 {
