@@ -104,7 +104,11 @@
 //! (valgrind cachegrind, bench depth 7), CPU time of bench depth 9 1.098x
 //! by medians, 1.064x by minima (15 runs each, loaded machine). Against
 //! main's build, the same clock match: +65 =80 −55 over 200 games, 52.5 %,
-//! +17 Elo [−20, +55], no time losses. Left: the table's
+//! +17 Elo [−20, +55], no time losses; 120 more games on the library's
+//! later openings (the `--openings` slices of file lines 128 and 130–208,
+//! two matches at once): +36 =50 −34, 50.8 %, +6 [−42, +54]; all 320
+//! games +101 =130 −89, 51.9 %, about +13. Kept as speed at the same
+//! tree, its gain in play not shown. Left: the table's
 //! `clear` (12 % of bench CPU at depth 8, memory-bound, bench only), the
 //! leaf terms (21 % of the instructions). Scoring the moves only after the
 //! table move failed to cut off changes the tree (the history moves during
