@@ -222,3 +222,14 @@ fn the_raise_of_a_completed_transfer_invites() {
     assert_bid("1NT P 2D P 2H P", "763.KJ8532.742.9", "Pass");
     assert_bid("1NT P 2D P 2H P", "763.KJ8532.Q42.9", "3H");
 }
+
+#[test]
+fn the_limit_raise_of_a_major_is_accepted_with_twenty_five_points_against_silent_opponents() {
+    // 1S-3S shows 10-12 (counted 11): fourteen make the 25 points four of
+    // a major needs while the opponents are silent (seed 3 board 13 of
+    // `bridge_quality --bidding-only`, 4S made with ten tricks).
+    assert_bid("1S P 3S P", "AQ65.AQ9.QT6.T86", "4S");
+    // 1C-1H-1S-3S, the jump raise, opposite twelve with a singleton
+    // heart: 4S (seed 1 board 201, ten tricks).
+    assert_bid("1C P 1H P 1S P 3S P", "AJ87.5.AJT5.QT76", "4S");
+}

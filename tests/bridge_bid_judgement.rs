@@ -28,9 +28,10 @@ fn the_opener_jump_raise_invites() {
     // 1H-1S with four spades and 16 high-card points and a singleton:
     // 3S, the invitational jump raise (16-18), not the minimum 2S.
     assert_bid("1H P 1S P", "AQT5.AQ765.7.A42", "3S");
-    // The jump raise does not force game: a bare 1S response passes it,
-    // eight points accept.
-    assert_bid("1H P 1S P 3S P", "KJ96.842.Q943.65", "Pass");
+    // The jump raise does not force game: a bare 1S response passes it
+    // (six points: four of a major needs 25 while the opponents are
+    // silent, and the raise counts 18), eight points accept.
+    assert_bid("1H P 1S P 3S P", "KJ96.842.J943.65", "Pass");
     assert_bid("1H P 1S P 3S P", "KJ96.84.Q943.J65", "4S");
 }
 
