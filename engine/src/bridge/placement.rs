@@ -72,6 +72,10 @@ use crate::control::Control;
 /// on one seed only, the two together within the noise (4.875 -> 4.845).
 /// Not the time: the bidding took 0.67 s a board instead of 0.016 s on a
 /// loaded machine, under the 1 s a board allowed.
+///
+/// Measured again in session 30 (s30-bidx, before four of a major at 25):
+/// seed 1 4.75 -> 4.73 (17 boards nearer par, 15 further, +9 IMPs) at
+/// 1.03 s a board on a machine at load 7: still off.
 pub const SAMPLES: usize = 16;
 
 /// A candidate replaces the rules' call only when it gains this many IMPs
@@ -617,6 +621,15 @@ pub fn is_slam_call(bidding: &Bidding, hand: Hand, rules: Call) -> bool {
 /// deal on average and more than `CONFIDENCE` standard errors of that
 /// average. Shape slams of few high-card points (a void opposite, a long
 /// side suit) are what the deals count and the point counts miss.
+///
+/// Session 30 (s30-bidx) looked at the slams missed on seed 1 boards 225
+/// and 44 (`bridge_quality --bidding-only`, uncontested games that make
+/// twelve double dummy): the decision gave up after six deals at -2.3 and
+/// -8.8 IMPs a deal, where sixteen of the placement's deals said +0.5 and
+/// +1.5 and partner's own decision a turn later -0.4 to -6: slams of about
+/// even chances, which no number of deals bids at a profit. Board 272
+/// (1C-1H-1S-4C passed, 6C making) is no slam decision at all: the rules
+/// leave the partnership in a partscore.
 ///
 /// Measured and not kept (session 27, s27-slams; `bridge_quality --boards
 /// 500 --bidding-only --seed 1`, 4.80 before): one standard error instead
