@@ -135,7 +135,12 @@ pub(crate) fn meaning(ctx: &Context<'_>, class: BidClass, call: Call) -> Meaning
         BidClass::TakeoutJumpAdvance => with_suit(Requirement::points(9, 12), 4),
         BidClass::NotrumpOvercall => {
             let theirs = ctx.last_bid().and_then(|(_, _, s, _)| s.trump());
-            Requirement::hcp(15, 18).with(Special::BalancedStopper(theirs.unwrap_or(Suit::Clubs)))
+            // Over a three-level preempt 3NT is the only natural game
+            // try left below their suit's game: it takes the strong
+            // balanced hands a 1NT overcall would show and the stronger
+            // ones that would double first at the one level.
+            let (lo, hi) = if level == 3 { (16, 21) } else { (15, 18) };
+            Requirement::hcp(lo, hi).with(Special::BalancedStopper(theirs.unwrap_or(Suit::Clubs)))
         }
         BidClass::Transfer => {
             let target = transfer_target(strain).trump().unwrap_or(Suit::Spades);
