@@ -340,3 +340,14 @@ fn three_notrump_over_a_three_level_preempt() {
         BidClass::NormalBid
     );
 }
+
+#[test]
+fn four_level_overcall_on_playing_strength() {
+    // East opens 4D: eighteen high-card points and six good spades bid
+    // the game (main passed: a four-level overcall asked 21 high-card
+    // points; 4S made eleven tricks).
+    assert_eq!(auction("P 4D").classify(call("4S")), BidClass::Overcall);
+    assert_bid("P 4D", "AK8754.AK7.6.A96", "4S");
+    // Twelve with the same shape stay out.
+    assert_bid("P 4D", "KQ8754.K87.6.A96", "Pass");
+}
