@@ -321,3 +321,33 @@ fn two_level_overcall_needs_thirteen() {
     // Thirteen do.
     assert_bid("1S", "84.K7.A843.AQ962", "2C");
 }
+
+#[test]
+fn three_notrump_over_a_three_level_preempt() {
+    // North opens 3S: nineteen balanced high-card points with the spades
+    // stopped bid the notrump game (main overcalled 4C, which partner
+    // raised to 5C and went down; 3NT made).
+    assert_eq!(
+        auction("3S").classify(call("3NT")),
+        BidClass::NotrumpOvercall
+    );
+    assert_bid("3S", "AK2.K54.Q9.AK972", "3NT");
+    // Without a spade stopper the game is no notrump one.
+    assert_ne!(bid("3S", "43.AKQ.AKJ7.KQ52"), call("3NT"));
+    // Over a raise, or a two-level opening, 3NT stays a natural bid.
+    assert_eq!(
+        auction("1S P 3S").classify(call("3NT")),
+        BidClass::NormalBid
+    );
+}
+
+#[test]
+fn four_level_overcall_on_playing_strength() {
+    // East opens 4D: eighteen high-card points and six good spades bid
+    // the game (main passed: a four-level overcall asked 21 high-card
+    // points; 4S made eleven tricks).
+    assert_eq!(auction("P 4D").classify(call("4S")), BidClass::Overcall);
+    assert_bid("P 4D", "AK8754.AK7.6.A96", "4S");
+    // Twelve with the same shape stay out.
+    assert_bid("P 4D", "KQ8754.K87.6.A96", "Pass");
+}

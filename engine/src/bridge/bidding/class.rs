@@ -61,7 +61,8 @@ pub enum BidClass {
     TakeoutAdvance,
     /// A jump answer to partner's takeout double: 9-12 points.
     TakeoutJumpAdvance,
-    /// 1NT over the opponents' opening: 15-18 with their suit stopped.
+    /// 1NT over the opponents' opening: 15-18 with their suit stopped;
+    /// 3NT over their opening three-level preempt: 16-21.
     NotrumpOvercall,
     /// The responsive double: partner doubled their opening of one of a
     /// suit for takeout and the opener's partner raised it to two or
@@ -703,6 +704,17 @@ pub(crate) fn bid_class(ctx: &Context<'_>, call: Call) -> BidClass {
                 level: 1,
                 strain: Strain::NoTrump,
             } if last_level == 1 && last_holder == me.next().next().next() => {
+                return BidClass::NotrumpOvercall;
+            }
+            // 3NT over their opening three-level preempt, when it is the
+            // last bid: to play, with their suit stopped.
+            Call::Bid {
+                level: 3,
+                strain: Strain::NoTrump,
+            } if last_level == 3
+                && open_class == BidClass::Shutout
+                && ctx.last_bid().is_some_and(|(i, ..)| i == open_idx) =>
+            {
                 return BidClass::NotrumpOvercall;
             }
             Call::Bid { level, strain } if strain != Strain::NoTrump => {

@@ -94,6 +94,7 @@ const SECTIONS: &[Section] = &[
             ("1S", "X 1NT 2C 2H 3H"),
             ("1NT", "P X 2C 2D 2H 2S"),
             ("2H", "P X 2S 2NT 3C"),
+            ("3S", "P X 3NT 4H"),
             ("1H P P", "P X 1S 1NT 2C"),
         ],
     },
