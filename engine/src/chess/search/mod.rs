@@ -113,6 +113,35 @@
 //! leaf terms (21 % of the instructions). Scoring the moves only after the
 //! table move failed to cut off changes the tree (the history moves during
 //! its search; bench 335252): a search change still to measure.
+//!
+//! Session 30, each alone against main's build (bench 347593), the same
+//! fixed-node match (`--games 268 --nodes 20000 --openings
+//! books/openings.txt --opening-plies 8`, OwnBook=false both), 268 games:
+//! - ProbCut (Stockfish, Ethereal): from depth 5, not in check, beta not a
+//!   mate, unless a table entry from depth − 3 or deeper scores below
+//!   rbeta = beta + 256 (a pawn); captures by MVV-LVA whose exchange
+//!   gains at least rbeta − static value, each checked by the capture
+//!   search and then a search 4 plies shallower against rbeta, the first
+//!   success stored as a lower bound (bench 342124): +84 =91 −93, 48.3 %,
+//!   −12 [−46, +22];
+//! - razoring at depth 1 and 2: static value 512 (depth 1) or 768 (depth
+//!   2) points or more below alpha, a null-window capture search at
+//!   alpha settles the node when it does not reach alpha (bench 338027):
+//!   +98 =85 −85, 52.4 %, +17 [−18, +52]. Its interval includes zero, like
+//!   futility pruning's before it; a retry wants more games or a margin
+//!   sweep;
+//! - the table move searched before the other moves are scored (staged
+//!   ordering: the scoring saved when it cuts off, the rest ordered by the
+//!   history its search updated; bench 335252): +52 =53 −68, 45.4 %, −32
+//!   [−76, +11], stopped at 173 games (the deadline, and clearly not
+//!   winning). The history a single subtree updates is noise for the
+//!   order of its siblings, and the 4 % fewer bench nodes did not turn
+//!   into play.
+//!
+//! Already in place, so not measured again: aspiration windows widen
+//! gradually (`iterate.rs`: 40 points, doubled at each fail, the failing
+//! side only, open past 1000), and the check extension is only for checks
+//! that do not lose the checker by exchange (`see ≥ 0`).
 
 mod alphabeta;
 pub mod bench;
