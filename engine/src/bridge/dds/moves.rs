@@ -195,6 +195,10 @@ pub(crate) fn generate(
             list.push((16 * suit as u8) | top_bit(reps), 0);
             return;
         }
+        if reps != 0 && !dds_second_hand(board) {
+            FollowNode::ours(board, seat).follow_in_order(suit, reps, list);
+            return;
+        }
     }
     // Leads and follows in loops of their own, the follow's over the
     // whole card mask at once: the per-card choice between the two kinds
@@ -259,6 +263,32 @@ pub(crate) fn generate(
         }
     }
     list.sort();
+}
+
+/// Does second hand, following suit, go by DDS's weights ([`Second`])?
+#[inline]
+fn dds_second_hand(board: &Board) -> bool {
+    board.played == 1
+        && (board.trump == NO_TRUMP || board.held & (0xffffu64 << (16 * board.trump)) != 0)
+}
+
+/// Pushes `mask`'s cards of `suit`, lowest first.
+#[inline]
+fn push_up(list: &mut MoveList, suit: usize, mut mask: u16) {
+    while mask != 0 {
+        list.push((16 * suit as u8) | mask.trailing_zeros() as u8, 0);
+        mask &= mask - 1;
+    }
+}
+
+/// Pushes `mask`'s cards of `suit`, highest first.
+#[inline]
+fn push_down(list: &mut MoveList, suit: usize, mut mask: u16) {
+    while mask != 0 {
+        let r = top_bit(mask);
+        list.push((16 * suit as u8) | r, 0);
+        mask &= !(1u16 << r);
+    }
 }
 
 /// Does `seat` hold a trump?
@@ -440,6 +470,24 @@ enum Second {
 
 impl FollowNode {
     fn new(board: &Board, seat: usize) -> FollowNode {
+        let mut node = FollowNode::ours(board, seat);
+        let (trump, led) = (node.trump, node.led);
+        // DDS's second-hand weights, in notrump and while trumps are out
+        // in a suit contract (without trumps left there, ours: not
+        // measured otherwise).
+        if board.played == 1 && suit_mask(node.hand, led) != 0 {
+            if trump == NO_TRUMP {
+                node.second = Second::Notrump(NotrumpSecond::new(board, seat));
+            } else if board.held & (0xffffu64 << (16 * trump)) != 0 {
+                node.second = Second::Trump(SecondHandTrump::new(board, seat));
+            }
+        }
+        node
+    }
+
+    /// The node with our own weights ([`Second::Ours`]) at every place.
+    #[inline]
+    fn ours(board: &Board, seat: usize) -> FollowNode {
         let trump = board.trump;
         let led = board.lead_suit();
         let (best, winner) = board.winning();
@@ -485,16 +533,6 @@ impl FollowNode {
             second: Second::Ours,
         };
         node.partner_holds |= node.partner_wins && !node.beaten(best);
-        // DDS's second-hand weights, in notrump and while trumps are out
-        // in a suit contract (without trumps left there, ours: not
-        // measured otherwise).
-        if board.played == 1 && suit_mask(node.hand, led) != 0 {
-            if trump == NO_TRUMP {
-                node.second = Second::Notrump(NotrumpSecond::new(board, seat));
-            } else if board.held & (0xffffu64 << (16 * trump)) != 0 {
-                node.second = Second::Trump(SecondHandTrump::new(board, seat));
-            }
-        }
         node
     }
 
@@ -506,6 +544,51 @@ impl FollowNode {
             Reach::Follows(top) => suit_of(card) == self.led && top > rank_of(card),
             Reach::Ruffs(top) => suit_of(card) != self.trump || top > rank_of(card),
         }
+    }
+
+    /// The cards of the suit led, `reps` (two sequences or more), in
+    /// the order [`FollowNode::score`] sorts them, worked out on whole
+    /// rank masks: its scores for a card following suit fall into classes
+    /// whose ranges never overlap (the sure winners, 66-78, above third
+    /// hand's winners for now, 47-59, above the rest, 26-38), each
+    /// ordered by rank alone, and a follow gets no bonus (neither table
+    /// move nor killer), so no score needs working out or sorting. Only
+    /// for [`Second::Ours`].
+    fn follow_in_order(&self, suit: usize, reps: u16, list: &mut MoveList) {
+        debug_assert!(matches!(self.second, Second::Ours) && suit == self.led);
+        if self.partner_holds {
+            // 50 - rank.
+            push_up(list, suit, reps);
+            return;
+        }
+        let winners = if suit_of(self.best) == suit {
+            reps & !((2u16 << rank_of(self.best)) - 1)
+        } else {
+            0
+        };
+        // The ranks the opponent still to play beats.
+        let beaten = match self.next {
+            Reach::Nothing => 0,
+            Reach::Follows(top) => (1u16 << top) - 1,
+            Reach::Ruffs(_) if suit != self.trump => u16::MAX,
+            Reach::Ruffs(top) => (1u16 << top) - 1,
+        };
+        let sure = winners & !beaten;
+        push_up(list, suit, sure);
+        if self.third_hand {
+            push_down(list, suit, winners & beaten);
+            push_up(list, suit, reps & !winners);
+        } else {
+            push_up(list, suit, reps & !sure);
+        }
+        debug_assert!({
+            let mut sorted = MoveList::new();
+            for &card in &list.cards[..list.len] {
+                sorted.push(card, self.score(card));
+            }
+            sorted.sort();
+            sorted.cards[..sorted.len] == list.cards[..list.len]
+        });
     }
 
     /// Heuristic value of following (or discarding / ruffing) with `card`.
