@@ -184,7 +184,8 @@ pub(crate) fn generate(
 ) {
     let legal = board.legal();
     let seat = board.to_move();
-    let bottoms = sequence_bottoms(board.hands[seat], board.live());
+    let live = board.live();
+    let bottoms = sequence_bottoms(board.hands[seat], live);
     let reps_all = bottoms & legal;
     list.len = 0;
     // A single sequence to choose from needs no ordering.
@@ -242,7 +243,7 @@ pub(crate) fn generate(
             }
         }
     } else {
-        let follow = FollowNode::new(board, seat);
+        let follow = FollowNode::new(board, seat, live, bottoms);
         let mut reps = reps_all;
         while reps != 0 {
             let card = reps.trailing_zeros() as u8;
@@ -250,7 +251,11 @@ pub(crate) fn generate(
             list.push(card, follow.score(card));
         }
     }
-    // The bonuses go to one card each.
+    // The bonuses go to one card each (a follow has none).
+    if hint.is_none() && killer.is_none() {
+        list.sort();
+        return;
+    }
     for k in 0..list.len {
         let card = list.cards[k];
         match hint {
@@ -469,7 +474,9 @@ enum Second {
 }
 
 impl FollowNode {
-    fn new(board: &Board, seat: usize) -> FollowNode {
+    /// `live` and `bottoms`: the board's live cards and the sequence
+    /// bottoms of the hand to move, as [`generate`] has them.
+    fn new(board: &Board, seat: usize, live: u64, bottoms: u64) -> FollowNode {
         let mut node = FollowNode::ours(board, seat);
         let (trump, led) = (node.trump, node.led);
         // DDS's second-hand weights, in notrump and while trumps are out
@@ -477,9 +484,9 @@ impl FollowNode {
         // measured otherwise).
         if board.played == 1 && suit_mask(node.hand, led) != 0 {
             if trump == NO_TRUMP {
-                node.second = Second::Notrump(NotrumpSecond::new(board, seat));
+                node.second = Second::Notrump(NotrumpSecond::new(board, seat, live, bottoms));
             } else if board.held & (0xffffu64 << (16 * trump)) != 0 {
-                node.second = Second::Trump(SecondHandTrump::new(board, seat));
+                node.second = Second::Trump(SecondHandTrump::new(board, seat, live, bottoms));
             }
         }
         node
@@ -705,20 +712,19 @@ struct NotrumpSecond {
 }
 
 impl NotrumpSecond {
-    fn new(board: &Board, seat: usize) -> NotrumpSecond {
+    fn new(board: &Board, seat: usize, live: u64, bottoms: u64) -> NotrumpSecond {
         let lead_card = board.current().cards[0];
         let led = suit_of(lead_card);
         let h = |s: usize| suit_mask(board.hands[s & 3], led);
         let (third, pard) = (h(seat + 1), h(seat + 2));
         let lead = rank_of(lead_card);
-        let live = board.live();
         NotrumpSecond {
             low: highest(pard) > lead && highest(pard) > highest(third),
             lead,
             max3: highest(third),
             floor: lowest(third).max(lowest(pard)),
             live: suit_mask(live, led),
-            bottoms: sequence_bottoms(board.hands[seat], live),
+            bottoms,
         }
     }
 
@@ -765,13 +771,12 @@ struct SecondHandTrump {
 }
 
 impl SecondHandTrump {
-    fn new(board: &Board, seat: usize) -> SecondHandTrump {
+    fn new(board: &Board, seat: usize, live_all: u64, bottoms: u64) -> SecondHandTrump {
         let trick = board.current();
         let led = suit_of(trick.cards[0]);
         let trump = board.trump;
         let h = |s: usize, suit: usize| suit_mask(board.hands[s & 3], suit);
         let (third, fourth) = (h(seat + 1, led), h(seat + 2, led));
-        let live_all = board.live();
         SecondHandTrump {
             lead: rank_of(trick.cards[0]),
             trump_led: led == trump,
@@ -784,7 +789,7 @@ impl SecondHandTrump {
             leader_rest: h(seat + 3, led),
             fourth_rest: fourth,
             live: suit_mask(live_all, led),
-            bottoms: sequence_bottoms(board.hands[seat], live_all),
+            bottoms,
         }
     }
 
