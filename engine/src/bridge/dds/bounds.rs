@@ -397,17 +397,10 @@ fn ruff_to_partner(board: &Board) -> bool {
 
 /// Upper bound on the tricks the side on lead can take at a trick start,
 /// with the cards it rests on: those that keep the side below `need`
-/// when the bound does. `trump_length`: [`trump_length_tricks`] of the
-/// board, which the caller has already worked out.
-pub(crate) fn later_tricks_cap(
-    board: &Board,
-    tricks_left: u32,
-    need: u32,
-    trump_length: Option<(u32, u32)>,
-) -> (u32, u64) {
-    debug_assert_eq!(trump_length, trump_length_tricks(board));
+/// when the bound does.
+pub(crate) fn later_tricks_cap(board: &Board, tricks_left: u32, need: u32) -> (u32, u64) {
     let (mut cap, mut rel) = top_trump_cap(board, tricks_left, need);
-    if let Some((_, most)) = trump_length
+    if let Some((_, most)) = trump_length_tricks(board)
         && most <= cap
     {
         (cap, rel) = (most, 0);
@@ -759,7 +752,7 @@ mod tests {
         // it: North-South cannot take all three tricks, and the bound
         // rests on the ace and king alone.
         let b = board(["A2.K..", "K3.2..", "54.3..", ".AQ.2."], SPADES, 0);
-        let (cap, rel) = later_tricks_cap(&b, 3, 3, trump_length_tricks(&b));
+        let (cap, rel) = later_tricks_cap(&b, 3, 3);
         assert_eq!(cap, 2);
         let top_two = (1u64 << (16 * SPADES + 14)) | (1u64 << (16 * SPADES + 13));
         assert_eq!(rel & !top_two, 0);

@@ -184,8 +184,7 @@ pub(crate) fn generate(
 ) {
     let legal = board.legal();
     let seat = board.to_move();
-    let live = board.live();
-    let bottoms = sequence_bottoms(board.hands[seat], live);
+    let bottoms = sequence_bottoms(board.hands[seat], board.live());
     let reps_all = bottoms & legal;
     list.len = 0;
     // A single sequence to choose from needs no ordering.
@@ -196,11 +195,21 @@ pub(crate) fn generate(
             list.push((16 * suit as u8) | top_bit(reps), 0);
             return;
         }
-        if reps != 0 && !dds_second_hand(board) {
-            FollowNode::ours(board, seat).follow_in_order(suit, reps, list);
-            return;
-        }
     }
+    // Tried and not kept (session 30, commits d7c2dbe, d2a1c66, 19b0e79,
+    // reverted): a follow in the suit led pushed in score order straight
+    // from rank masks (no scores, no sort), DDS's second-hand weights
+    // given generate's live cards and sequence bottoms, the bonus loop
+    // skipped without hint or killer, the trump-length count passed to
+    // later_tricks_cap, Board::lanes on 64-bit halves and the follow node
+    // always inlined. The same nodes and 6.7% fewer instructions
+    // (cachegrind, `turbobridge bench --deals 5`: 6,169,380,219 ->
+    // 5,756,390,387), all-cards 5% less CPU time (`bench --only cards
+    // --deals 100`, two runs alternated: 7.26/7.03 s against 7.65/7.50),
+    // but tables 7% more (`--only tables --deals 30`, seven alternated:
+    // mean 6.80 s against 6.35; dds_compare.py --repeat 1: tables 0.820
+    // against 0.794 of DDS, all-cards 0.774 against 0.813). Each step
+    // alone was not timed; even the first looked slower on tables.
     // Leads and follows in loops of their own, the follow's over the
     // whole card mask at once: the per-card choice between the two kinds
     // of scoring, and the bonuses tested at every card, cost 7% of the
@@ -243,7 +252,7 @@ pub(crate) fn generate(
             }
         }
     } else {
-        let follow = FollowNode::new(board, seat, live, bottoms);
+        let follow = FollowNode::new(board, seat);
         let mut reps = reps_all;
         while reps != 0 {
             let card = reps.trailing_zeros() as u8;
@@ -251,11 +260,7 @@ pub(crate) fn generate(
             list.push(card, follow.score(card));
         }
     }
-    // The bonuses go to one card each (a follow has none).
-    if hint.is_none() && killer.is_none() {
-        list.sort();
-        return;
-    }
+    // The bonuses go to one card each.
     for k in 0..list.len {
         let card = list.cards[k];
         match hint {
@@ -268,32 +273,6 @@ pub(crate) fn generate(
         }
     }
     list.sort();
-}
-
-/// Does second hand, following suit, go by DDS's weights ([`Second`])?
-#[inline]
-fn dds_second_hand(board: &Board) -> bool {
-    board.played == 1
-        && (board.trump == NO_TRUMP || board.held & (0xffffu64 << (16 * board.trump)) != 0)
-}
-
-/// Pushes `mask`'s cards of `suit`, lowest first.
-#[inline]
-fn push_up(list: &mut MoveList, suit: usize, mut mask: u16) {
-    while mask != 0 {
-        list.push((16 * suit as u8) | mask.trailing_zeros() as u8, 0);
-        mask &= mask - 1;
-    }
-}
-
-/// Pushes `mask`'s cards of `suit`, highest first.
-#[inline]
-fn push_down(list: &mut MoveList, suit: usize, mut mask: u16) {
-    while mask != 0 {
-        let r = top_bit(mask);
-        list.push((16 * suit as u8) | r, 0);
-        mask &= !(1u16 << r);
-    }
 }
 
 /// Does `seat` hold a trump?
@@ -474,30 +453,7 @@ enum Second {
 }
 
 impl FollowNode {
-    /// `live` and `bottoms`: the board's live cards and the sequence
-    /// bottoms of the hand to move, as [`generate`] has them.
-    fn new(board: &Board, seat: usize, live: u64, bottoms: u64) -> FollowNode {
-        let mut node = FollowNode::ours(board, seat);
-        let (trump, led) = (node.trump, node.led);
-        // DDS's second-hand weights, in notrump and while trumps are out
-        // in a suit contract (without trumps left there, ours: not
-        // measured otherwise).
-        if board.played == 1 && suit_mask(node.hand, led) != 0 {
-            if trump == NO_TRUMP {
-                node.second = Second::Notrump(NotrumpSecond::new(board, seat, live, bottoms));
-            } else if board.held & (0xffffu64 << (16 * trump)) != 0 {
-                node.second = Second::Trump(SecondHandTrump::new(board, seat, live, bottoms));
-            }
-        }
-        node
-    }
-
-    /// The node with our own weights ([`Second::Ours`]) at every place.
-    /// Always inlined: out of line (it has two callers) it handed the
-    /// node back through memory, and `generate` with it took 1.55 G
-    /// instructions on the first 5 fixture deals' bench, 1.40 G inlined.
-    #[inline(always)]
-    fn ours(board: &Board, seat: usize) -> FollowNode {
+    fn new(board: &Board, seat: usize) -> FollowNode {
         let trump = board.trump;
         let led = board.lead_suit();
         let (best, winner) = board.winning();
@@ -543,6 +499,16 @@ impl FollowNode {
             second: Second::Ours,
         };
         node.partner_holds |= node.partner_wins && !node.beaten(best);
+        // DDS's second-hand weights, in notrump and while trumps are out
+        // in a suit contract (without trumps left there, ours: not
+        // measured otherwise).
+        if board.played == 1 && suit_mask(node.hand, led) != 0 {
+            if trump == NO_TRUMP {
+                node.second = Second::Notrump(NotrumpSecond::new(board, seat));
+            } else if board.held & (0xffffu64 << (16 * trump)) != 0 {
+                node.second = Second::Trump(SecondHandTrump::new(board, seat));
+            }
+        }
         node
     }
 
@@ -554,54 +520,6 @@ impl FollowNode {
             Reach::Follows(top) => suit_of(card) == self.led && top > rank_of(card),
             Reach::Ruffs(top) => suit_of(card) != self.trump || top > rank_of(card),
         }
-    }
-
-    /// The cards of the suit led, `reps` (two sequences or more), in
-    /// the order [`FollowNode::score`] sorts them, worked out on whole
-    /// rank masks: its scores for a card following suit fall into classes
-    /// whose ranges never overlap (the sure winners, 66-78, above third
-    /// hand's winners for now, 47-59, above the rest, 26-38), each
-    /// ordered by rank alone, and a follow gets no bonus (neither table
-    /// move nor killer), so no score needs working out or sorting. Only
-    /// for [`Second::Ours`]. Built from [`FollowNode::new`], which works
-    /// out DDS's second-hand state as well, it cost 0.5% more
-    /// instructions than sorting the scores (`turbobridge bench --deals
-    /// 5` under cachegrind, session 30): [`FollowNode::ours`] only.
-    fn follow_in_order(&self, suit: usize, reps: u16, list: &mut MoveList) {
-        debug_assert!(matches!(self.second, Second::Ours) && suit == self.led);
-        if self.partner_holds {
-            // 50 - rank.
-            push_up(list, suit, reps);
-            return;
-        }
-        let winners = if suit_of(self.best) == suit {
-            reps & !((2u16 << rank_of(self.best)) - 1)
-        } else {
-            0
-        };
-        // The ranks the opponent still to play beats.
-        let beaten = match self.next {
-            Reach::Nothing => 0,
-            Reach::Follows(top) => (1u16 << top) - 1,
-            Reach::Ruffs(_) if suit != self.trump => u16::MAX,
-            Reach::Ruffs(top) => (1u16 << top) - 1,
-        };
-        let sure = winners & !beaten;
-        push_up(list, suit, sure);
-        if self.third_hand {
-            push_down(list, suit, winners & beaten);
-            push_up(list, suit, reps & !winners);
-        } else {
-            push_up(list, suit, reps & !sure);
-        }
-        debug_assert!({
-            let mut sorted = MoveList::new();
-            for &card in &list.cards[..list.len] {
-                sorted.push(card, self.score(card));
-            }
-            sorted.sort();
-            sorted.cards[..sorted.len] == list.cards[..list.len]
-        });
     }
 
     /// Heuristic value of following (or discarding / ruffing) with `card`.
@@ -718,19 +636,20 @@ struct NotrumpSecond {
 }
 
 impl NotrumpSecond {
-    fn new(board: &Board, seat: usize, live: u64, bottoms: u64) -> NotrumpSecond {
+    fn new(board: &Board, seat: usize) -> NotrumpSecond {
         let lead_card = board.current().cards[0];
         let led = suit_of(lead_card);
         let h = |s: usize| suit_mask(board.hands[s & 3], led);
         let (third, pard) = (h(seat + 1), h(seat + 2));
         let lead = rank_of(lead_card);
+        let live = board.live();
         NotrumpSecond {
             low: highest(pard) > lead && highest(pard) > highest(third),
             lead,
             max3: highest(third),
             floor: lowest(third).max(lowest(pard)),
             live: suit_mask(live, led),
-            bottoms,
+            bottoms: sequence_bottoms(board.hands[seat], live),
         }
     }
 
@@ -777,12 +696,13 @@ struct SecondHandTrump {
 }
 
 impl SecondHandTrump {
-    fn new(board: &Board, seat: usize, live_all: u64, bottoms: u64) -> SecondHandTrump {
+    fn new(board: &Board, seat: usize) -> SecondHandTrump {
         let trick = board.current();
         let led = suit_of(trick.cards[0]);
         let trump = board.trump;
         let h = |s: usize, suit: usize| suit_mask(board.hands[s & 3], suit);
         let (third, fourth) = (h(seat + 1, led), h(seat + 2, led));
+        let live_all = board.live();
         SecondHandTrump {
             lead: rank_of(trick.cards[0]),
             trump_led: led == trump,
@@ -795,7 +715,7 @@ impl SecondHandTrump {
             leader_rest: h(seat + 3, led),
             fourth_rest: fourth,
             live: suit_mask(live_all, led),
-            bottoms,
+            bottoms: sequence_bottoms(board.hands[seat], live_all),
         }
     }
 
