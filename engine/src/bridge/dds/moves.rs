@@ -196,6 +196,20 @@ pub(crate) fn generate(
             return;
         }
     }
+    // Tried and not kept (session 30, commits d7c2dbe, d2a1c66, 19b0e79,
+    // reverted): a follow in the suit led pushed in score order straight
+    // from rank masks (no scores, no sort), DDS's second-hand weights
+    // given generate's live cards and sequence bottoms, the bonus loop
+    // skipped without hint or killer, the trump-length count passed to
+    // later_tricks_cap, Board::lanes on 64-bit halves and the follow node
+    // always inlined. The same nodes and 6.7% fewer instructions
+    // (cachegrind, `turbobridge bench --deals 5`: 6,169,380,219 ->
+    // 5,756,390,387), all-cards 5% less CPU time (`bench --only cards
+    // --deals 100`, two runs alternated: 7.26/7.03 s against 7.65/7.50),
+    // but tables 7% more (`--only tables --deals 30`, seven alternated:
+    // mean 6.80 s against 6.35; dds_compare.py --repeat 1: tables 0.820
+    // against 0.794 of DDS, all-cards 0.774 against 0.813). Each step
+    // alone was not timed; even the first looked slower on tables.
     // Leads and follows in loops of their own, the follow's over the
     // whole card mask at once: the per-card choice between the two kinds
     // of scoring, and the bonuses tested at every card, cost 7% of the
