@@ -81,13 +81,19 @@ const TREE_WIDTH: usize = 12;
 ///   [-80, +16], although the depth reached at 1 s on the depth probe's
 ///   middlegame positions rose by 1.5 plies (5, 5, 6, 6 -> 5, 7, 8, 8):
 ///   those plies are thin ones, the threat lines they cut matter more;
-/// - the answers still extended, the later ones reduced like other moves
-///   (the LMR table below, not for fours; seed 139, bench 18274): +100 =7
-///   -93, 51.7 %, Elo +12 [-35, +60], depth unchanged but for one
-///   position (+1), not clearly better;
 /// - late-move reduction at the root from the fourth move on, as at a
 ///   principal-variation node (seed 149, bench 14271): +94 =6 -100, 48.5
 ///   %, Elo -10 [-58, +37], depth at 1 s unchanged.
+///
+/// Kept (session 30, the same match): the answers still extended, the
+/// later ones reduced like other moves (the LMR table below, not for
+/// fours), with Rapfi's reduction of distant counter-fours
+/// ([`distraction_reduction`]). The answers' reduction alone: seed 139
+/// (session 29, bench 18274) +100 =7 -93, Elo +12 [-35, +60]; seed 157
+/// +103 =6 -91, 53.0 %, Elo +21 [-27, +69]. With the counter-fours' too
+/// (bench 20246): seed 163 +106 =5 -89, 54.2 %, Elo +30 [-18, +78];
+/// seed 167 +107 =2 -91, 54.0 %, Elo +28 [-20, +77]; the two seeds
+/// pooled +213 =7 -180, 54.1 %, about Elo +29 [-5, +63].
 const DEFENCE_EXTENSION_WIDTH: usize = 8;
 /// Bounds of the VCF tried at each leaf where the side to move has a
 /// line of three.
@@ -115,7 +121,8 @@ const LEAF_VCF_NODES: u64 = 40;
 /// plies left is searched `ln(depth)·ln(i+1) + 1/2` plies shallower
 /// (Rapfi's table, which uses the factor 1), one ply less at a
 /// principal-variation node and for a move that makes an open three or
-/// more, none for a four or an answer to a threat; a reduced move that
+/// more, none for a four (but see [`distraction_reduction`]), the answers
+/// to a threat included (they keep their extension); a reduced move that
 /// beats alpha is searched again at full depth.
 ///
 /// Earlier tried and not kept (session 25, self-play at fixed nodes
@@ -133,6 +140,23 @@ const LEAF_VCF_NODES: u64 = 40;
 /// games, same tally), Elo +5 [-43, +53], bench 50686 -> 39131 nodes.
 fn late_move_reduction(depth: i32, index: usize) -> i32 {
     (0.5 + f64::from(depth.max(1)).ln() * ((index + 1) as f64).ln()) as i32
+}
+
+/// Rapfi's reduction of a "useless defence": when the opponent threatens
+/// an open four, a four of ours that spoils none of his four points only
+/// delays the answer, and one far from the last two moves (more than 4
+/// points, king's distance) most likely so. Two plies when it is far from
+/// the opponent's last stone, one more when far from our own previous
+/// stone (Rapfi's 1.93 and 0.96). `m` is the stone just played.
+fn distraction_reduction(board: &Board, m: Point) -> i32 {
+    let history = board.history();
+    let far = |back: usize| {
+        history.len() > back && {
+            let q = history[history.len() - 1 - back].0;
+            q.x.abs_diff(m.x).max(q.y.abs_diff(m.y)) > 4
+        }
+    };
+    2 * i32::from(far(1)) + i32::from(far(2))
 }
 
 /// Late-move pruning (Rapfi's move-count pruning, `3 + depth^1.32`): with
@@ -709,6 +733,7 @@ impl Run<'_, '_> {
         let mut best_move = None;
         for (i, &m) in moves.iter().enumerate() {
             let threat = board.codes().class(m.x, m.y, me) >= C_FLEX3;
+            let blocks = board.codes().class(m.x, m.y, opp) >= C_BLOCK4;
             if quiet_node
                 && !pv_node
                 && (1..=3).contains(&depth)
@@ -723,10 +748,12 @@ impl Run<'_, '_> {
             let score = if i == 0 {
                 -self.pvs(board, opp, next, -beta, -alpha, ply + 1)
             } else {
-                let r = if defending || self.makes_four(board, me) {
-                    0
-                } else {
+                let r = if !self.makes_four(board, me) {
                     late_move_reduction(depth, i) - i32::from(pv_node) - i32::from(threat)
+                } else if defending && !blocks {
+                    distraction_reduction(board, m)
+                } else {
+                    0
                 };
                 let reduced = (next - r).clamp(1, next.max(1));
                 let mut s = if reduced < next {
