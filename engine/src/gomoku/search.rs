@@ -172,6 +172,14 @@ const LATE_MOVE_COUNT: [usize; 4] = [usize::MAX, 4, 5, 7];
 /// node's score. Tried and not kept (session 29, the self-play match of
 /// the notes at `DEFENCE_EXTENSION_WIDTH`, seed 151): 80 points a ply
 /// (bench 20272 -> 17217 nodes), +96 =9 -95, 50.2 %, Elo +2 [-46, +49].
+/// Razoring with the leaf threat search (Rapfi's "razoring with VCF",
+/// which it credits with about +68 Elo), session 30, measured and not
+/// kept: off the principal variation with 1 or 2 plies left, no threat to
+/// answer and alpha no win or loss, a static evaluation at most alpha
+/// less 40 + 28 a ply (twice Rapfi's 19 + 14d, as this futility margin is
+/// about twice its) returned `quiesce`. Same match, seed 173: +39 =2 -159,
+/// 20.0 %, Elo -241 [-308, -186] (bench 20272 -> 10787 nodes). The static
+/// evaluation is too coarse to trust near alpha at these depths.
 const FUTILITY_MARGIN: i32 = 120;
 
 /// Evaluation bonus of the side to move. Held in the fit of the point
