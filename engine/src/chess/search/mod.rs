@@ -127,9 +127,11 @@
 //! - razoring at depth 1 and 2: static value 512 (depth 1) or 768 (depth
 //!   2) points or more below alpha, a null-window capture search at
 //!   alpha settles the node when it does not reach alpha (bench 338027):
-//!   +98 =85 −85, 52.4 %, +17 [−18, +52]. Its interval includes zero, like
-//!   futility pruning's before it; a retry wants more games or a margin
-//!   sweep;
+//!   +98 =85 −85, 52.4 %, +17 [−18, +52]; the same build again with
+//!   `--opening-plies 10` (the lines two plies on), +86 =99 −83, 50.6 %,
+//!   +4 [−29, +37]; all 536 games +184 =184 −168, 51.5 %, about +10. Like
+//!   futility pruning's before it, not enough to keep; a retry wants a
+//!   margin sweep;
 //! - the table move searched before the other moves are scored (staged
 //!   ordering: the scoring saved when it cuts off, the rest ordered by the
 //!   history its search updated; bench 335252): +52 =53 −68, 45.4 %, −32
