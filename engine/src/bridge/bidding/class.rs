@@ -217,6 +217,11 @@ impl Context<'_> {
         self.own_last().is_none() && self.partner_last().is_none()
     }
 
+    /// Whether the opponents have made no call but pass so far.
+    pub fn opponents_silent(&self) -> bool {
+        self.last_action(self.seat.next()).is_none() && self.last_action(self.seat.prev()).is_none()
+    }
+
     /// Partner's takeout double (or negative double) still standing with
     /// the right-hand opponent passing (or redoubling): we must answer.
     pub fn answering_double(&self) -> Option<BidClass> {

@@ -44,17 +44,11 @@ pub fn min_points(level: u8, strain: Strain) -> u8 {
 /// to measure; not tried.
 const UNCONTESTED_MAJOR_GAME: u8 = 25;
 
-/// Whether the opponents have made no call but pass so far.
-fn opponents_silent(ctx: &Context<'_>) -> bool {
-    let b = ctx.bidding;
-    (0..b.len()).all(|i| b.seat_of(i).side() == ctx.seat.side() || b.calls()[i] == Call::Pass)
-}
-
 /// `MinPoints` for a call of ours now: four of a major needs
 /// [`UNCONTESTED_MAJOR_GAME`] while the opponents are silent.
 fn game_points(ctx: &Context<'_>, level: u8, strain: Strain) -> u8 {
     let major = matches!(strain, Strain::Hearts | Strain::Spades);
-    if level == 4 && major && opponents_silent(ctx) {
+    if level == 4 && major && ctx.opponents_silent() {
         UNCONTESTED_MAJOR_GAME
     } else {
         min_points(level, strain)
@@ -265,13 +259,11 @@ pub(super) const CAP_TOLERANCE: u8 = 2;
 /// ones never hold.
 fn constructive_cap(ctx: &Context<'_>, level: u8, strain: Strain) -> Option<u8> {
     let b = ctx.bidding;
-    let opponents_bid =
-        (0..b.len()).any(|i| b.seat_of(i).side() != ctx.seat.side() && b.calls()[i] != Call::Pass);
     let partner_bid = (0..b.len())
         .any(|i| b.seat_of(i) == ctx.seat.partner() && matches!(b.calls()[i], Call::Bid { .. }));
     // In a game-forcing auction a bid below game denies nothing: the
     // partnership is going there anyway (2C-2D is no "at most 2 points").
-    if opponents_bid || !partner_bid || level >= 6 || ctx.game_forced() {
+    if !ctx.opponents_silent() || !partner_bid || level >= 6 || ctx.game_forced() {
         return None;
     }
     let invites = is_jump_raise(ctx, level, strain) || is_invitation(ctx, level, strain);

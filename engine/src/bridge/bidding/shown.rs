@@ -113,18 +113,15 @@ fn is_notrump_game_over_one_notrump(ctx: &Context<'_>, call: Call) -> bool {
 /// our strong 2C the negative 2NT holds any hand without an ace and a
 /// king, and its game bid says nothing of the kind.
 fn is_game_in_game_force(ctx: &Context<'_>, level: u8, strain: Strain) -> bool {
-    let b = ctx.bidding;
-    let opponents_bid =
-        (0..b.len()).any(|i| b.seat_of(i).side() != ctx.seat.side() && b.calls()[i] != Call::Pass);
     let asking = matches!(
         ctx.own_last(),
         Some((_, _, BidClass::Blackwood | BidClass::KingAsk))
     );
-    !opponents_bid
+    ctx.opponents_silent()
         && !asking
         && ctx.partner_last().is_some()
         && level < 6
         && is_game(level, strain)
         && ctx.game_forced()
-        && !b.classes().contains(&BidClass::OpeningTwoSuit)
+        && !ctx.bidding.classes().contains(&BidClass::OpeningTwoSuit)
 }
