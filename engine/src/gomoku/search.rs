@@ -184,6 +184,39 @@ const LATE_MOVE_COUNT: [usize; 4] = [usize::MAX, 4, 5, 7];
 /// about twice its) returned `quiesce`. Same match, seed 173: +39 =2 -159,
 /// 20.0 %, Elo -241 [-308, -186] (bench 20272 -> 10787 nodes). The static
 /// evaluation is too coarse to trust near alpha at these depths.
+///
+/// Session 31, the same match against main's build, not kept:
+/// - Rapfi's fail-high reduction ("~50 Elo" in its source): nodes told
+///   apart as cut nodes (the reduced search of a late move, the first
+///   child of an expected fail-low node), and at a cut node whose static
+///   evaluation is at least beta + `-18 + 30·depth` (+174 when answering
+///   an open three; Rapfi's `-9 + 15d + 87`, doubled) every move but a
+///   four searched a ply shallower. Seed 193 (bench 20246 -> 24302):
+///   +96 =4 -100, 49.0 %, Elo -7 [-55, +41].
+/// - Rapfi's reduction after an alpha improvement ("~26 Elo"): at a
+///   principal-variation node with 3 to 11 plies left, each move that
+///   raises alpha (a score under 4000) takes a ply off the moves after
+///   it. With the root included (bench 20246 -> 4975), seed 197, stopped
+///   at 85 games: +33 =3 -49, 40.6 %, Elo -66 [-144, +6]; below the root
+///   only (bench 9068), seed 199, stopped at 78: +26 =1 -51, 34.0 %, Elo
+///   -115 [-205, -39]. Like razoring: at 10,000 nodes the plies these
+///   reductions buy are worth less than the moves they read shallower.
+/// - This futility pruning without its depth cap (Rapfi's has none), the
+///   same 120 points a ply (bench 20246 -> 20044), seed 211: +91 =4 -105,
+///   46.5 %, Elo -24 [-73, +23].
+///
+/// Still unmeasured differences from Rapfi's alpha-beta (its
+/// `search/ab/`): it has no width cap (every candidate, cut by its
+/// move-count pruning `3 + d^1.32` at every depth, halved when the
+/// evaluation is not improving); its leaves run an alpha-beta over fours
+/// with stand-pat and delta pruning that returns values, where ours asks
+/// a 40-node VCF for a win only; its futility margin is `63·(d - 1 -
+/// improving)` and holds when the opponent has an open three; its LMR
+/// adds 1.8 plies at cut nodes for non-killers and takes 1 off for
+/// positions once on the principal variation, and uses a history of
+/// attacking and quiet cutoffs; a forced block gets 1.3 plies; singular
+/// extension and multi-cut only from 6.65 plies left, which our 10,000
+/// node searches seldom leave inside the tree.
 const FUTILITY_MARGIN: i32 = 120;
 
 /// Evaluation bonus of the side to move. Held in the fit of the point
