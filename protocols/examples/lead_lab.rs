@@ -8,7 +8,12 @@
 //! and lets several rules choose a lead from the same analysis (`--suit`:
 //! the leads against suit contracts instead); the
 //! solver judges each choice on the real deal. One line a board, then
-//! the rules' totals.
+//! the rules' totals. `--dump FILE` also writes every board's analysis
+//! (one JSON line: the auction, the classes, each deal with its tricks,
+//! the real deal's tricks) for rules tried offline; `--matched-draws N`
+//! adds a second set of deals that re-bid the auction exactly;
+//! `--support` solves nothing and lists the leads whose real deal lies
+//! outside the lengths and points the lead's deals allow.
 
 use clap::Parser;
 use rand::SeedableRng;
@@ -38,6 +43,34 @@ struct Args {
     /// Leads against suit contracts instead of notrump.
     #[arg(long)]
     suit: bool,
+    /// Also write each board's analysis to this file, one JSON line a
+    /// board (the auction, the classes, every deal drawn with its tricks
+    /// for each class, the real deal's tricks), for rules tried offline.
+    #[arg(long)]
+    dump: Option<std::path::PathBuf>,
+    /// Draw up to this many deals a lead, keeping those that re-bid the
+    /// auction exactly (`AuctionFit::rebids`) until `--deals` are kept,
+    /// then as many of the others as are still missing (0: the first
+    /// `--deals` draws, as the lead draws them).
+    #[arg(long, default_value_t = 0)]
+    matched_draws: usize,
+    /// Solve nothing: for each lead, print where the real deal lies
+    /// outside what the lead's deals allow (`View`'s lengths and points,
+    /// without slack), to tell a biased sample from an unlucky one.
+    #[arg(long)]
+    support: bool,
+}
+
+/// A list of strings as JSON.
+fn json_strings(items: impl IntoIterator<Item = String>) -> String {
+    let quoted: Vec<String> = items.into_iter().map(|s| format!("\"{s}\"")).collect();
+    format!("[{}]", quoted.join(","))
+}
+
+/// A list of numbers (or anything printed bare) as JSON.
+fn json_list<T: std::fmt::Display>(items: impl IntoIterator<Item = T>) -> String {
+    let items: Vec<String> = items.into_iter().map(|x| x.to_string()).collect();
+    format!("[{}]", items.join(","))
 }
 
 /// The suits the side of `side_of` bid.
@@ -102,12 +135,17 @@ fn main() {
     });
     let mut solver = Solver::new();
     let mut clock = Unlimited;
-    const RULES: [&str; 9] = [
-        "base48", "base24", "tricks", "bonus4", "pbest", "match.3", "match.05", "book.15", "book.3",
+    const RULES: [&str; 10] = [
+        "base48", "base24", "tricks", "bonus4", "pbest", "match.3", "match.05", "book.15",
+        "book.3", "pbest.3",
     ];
     let mut free = [0u32; RULES.len()];
     let mut lost_total = [0u32; RULES.len()];
     let mut leads = 0;
+    let mut dump = args
+        .dump
+        .as_ref()
+        .map(|path| std::io::BufWriter::new(std::fs::File::create(path).expect("the dump file")));
     for number in 1..=args.boards {
         let deal = Deal::random(&mut deals);
         let board_seed = args.seed ^ u64::from(number) << 32;
@@ -131,15 +169,75 @@ fn main() {
         let classes = lead_classes(legal);
         let view = View::new(play, bidding.infos());
         let fit = AuctionFit::new(bidding);
+        if args.support {
+            leads += 1;
+            let mut outside = Vec::new();
+            for seat in Seat::ALL.into_iter().filter(|&s| s != leader) {
+                let hand = deal[seat];
+                for suit in Suit::ALL {
+                    let len = hand.suit(suit).count_ones() as u8;
+                    let (lo, hi) = (
+                        view.min_len[seat.index()][suit.index()],
+                        view.max_len[seat.index()][suit.index()],
+                    );
+                    if len < lo || len > hi {
+                        outside.push(format!("{seat} {len} {suit} not {lo}-{hi}"));
+                    }
+                }
+                let shape = engine::bridge::bidding::HandShape::of(hand);
+                let (lo, hi) = view.points[seat.index()];
+                if shape.points() < lo || shape.hcp > hi {
+                    outside.push(format!(
+                        "{seat} {} points {} hcp not {lo}-{hi}",
+                        shape.points(),
+                        shape.hcp
+                    ));
+                }
+            }
+            if !outside.is_empty() {
+                free[0] += 1;
+            }
+            let calls: Vec<String> = bidding.calls().iter().map(|c| c.to_string()).collect();
+            println!(
+                "board {number} leader {leader} [{}] outside: {}",
+                calls.join(" "),
+                outside.join("; ")
+            );
+            continue;
+        }
         let mut rng = StdRng::seed_from_u64(card_seed(board_seed, play));
         let defeat = 14 - contract.tricks_needed().clamp(1, 13);
         // tricks[d][k], and whether deal d re-bids to the auction.
         let mut tricks: Vec<Vec<u8>> = Vec::new();
         let mut matched: Vec<bool> = Vec::new();
+        let mut samples: Vec<Deal> = Vec::new();
         for _ in 0..args.deals {
-            let sample = likely_deal(&view, play.hands(), &fit, &mut rng);
-            let values = DoubleDummy::card_values(&mut solver, &sample, leader, &[], strain);
-            let row: Vec<u8> = classes
+            samples.push(likely_deal(&view, play.hands(), &fit, &mut rng));
+        }
+        // The deals that re-bid the auction exactly (`--matched-draws`):
+        // plain draws of the `Info`'s deals kept when they do, the deals
+        // still missing from `likely_deal`; drawn apart, so that the
+        // lead's own deals above stay the same.
+        let started = std::time::Instant::now();
+        let mut draws = 0;
+        let mut msamples: Vec<Deal> = Vec::new();
+        if args.matched_draws > 0 {
+            let mut rng = StdRng::seed_from_u64(card_seed(board_seed, play) ^ 0x05ee_d0f3_a7c4);
+            while msamples.len() < args.deals && draws < args.matched_draws {
+                let sample = view.sample_deal(play.hands(), &mut rng);
+                draws += 1;
+                if fit.rebids(&sample, leader) {
+                    msamples.push(sample);
+                }
+            }
+            while msamples.len() < args.deals {
+                msamples.push(likely_deal(&view, play.hands(), &fit, &mut rng));
+            }
+        }
+        let sampling_ms = started.elapsed().as_secs_f64() * 1000.0;
+        let mut row_of = |sample: &Deal| -> Vec<u8> {
+            let values = DoubleDummy::card_values(&mut solver, sample, leader, &[], strain);
+            classes
                 .iter()
                 .map(|class| {
                     values
@@ -147,10 +245,14 @@ fn main() {
                         .find(|(c, _)| class.contains(*c))
                         .map_or(0, |&(_, t)| t)
                 })
-                .collect();
-            tricks.push(row);
-            matched.push(fit.rebids(&sample, leader));
+                .collect()
+        };
+        for sample in &samples {
+            tricks.push(row_of(sample));
+            matched.push(fit.rebids(sample, leader));
         }
+        let mtricks: Vec<Vec<u8>> = msamples.iter().map(&mut row_of).collect();
+        let mmatched: Vec<bool> = msamples.iter().map(|d| fit.rebids(d, leader)).collect();
         // The real deal's cost of each class.
         let Ok(position) = Position::new(&deal, leader) else {
             continue;
@@ -164,6 +266,39 @@ fn main() {
                 .map_or(0, |&(_, v)| v);
             best_real - t
         };
+        if let Some(out) = dump.as_mut() {
+            use std::io::Write;
+            let real_of = |k: usize| {
+                real.iter()
+                    .find(|(c, _)| classes[k].contains(*c))
+                    .map_or(0, |&(_, v)| v)
+            };
+            let line = format!(
+                "{{\"seed\":{},\"board\":{number},\"strain\":\"{strain}\",\"defeat\":{defeat},\
+                 \"leader\":\"{leader}\",\"dealer\":\"{}\",\"calls\":{},\"deal\":\"{}\",\
+                 \"classes\":{},\"real\":{},\"rows\":{},\"matched\":{},\"misfit\":{},\
+                 \"sampling_ms\":{sampling_ms:.1},\"draws\":{draws},\
+                 \"mrows\":{},\"mmatched\":{},\"samples\":{}}}",
+                args.seed,
+                bidding.auction().dealer(),
+                json_strings(bidding.calls().iter().map(|c| c.to_string())),
+                deal.to_pbn(leader),
+                json_strings(classes.iter().map(|c| {
+                    c.iter()
+                        .map(|card| card.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })),
+                json_list((0..classes.len()).map(real_of)),
+                json_list(tricks.iter().map(|row| json_list(row.iter()))),
+                json_list(matched.iter()),
+                json_list(samples.iter().map(|d| fit.misfit(d, leader))),
+                json_list(mtricks.iter().map(|row| json_list(row.iter()))),
+                json_list(mmatched.iter()),
+                json_strings(samples.iter().map(|d| d.to_pbn(leader))),
+            );
+            writeln!(out, "{line}").expect("the dump file");
+        }
         let low = |k: usize| classes[k].iter().map(|c| (c.rank.0, c.suit.index())).min();
         // The class of the highest value (the lowest card among equals).
         let argmax = |value: &[f64]| -> usize {
@@ -227,6 +362,21 @@ fn main() {
                     + base[k] * 1e-3
             })
             .collect();
+        // The weighted share of the deals in which each class is a best
+        // lead (the lead's rule against notrump), the mean breaking ties.
+        let rebid_weight = match_weight(REBID_MISS_WEIGHT);
+        let rebid_mean = mean(n, DEFEAT_BONUS, &rebid_weight);
+        let pbest_weighted: Vec<f64> = (0..classes.len())
+            .map(|k| {
+                tricks
+                    .iter()
+                    .zip(&rebid_weight)
+                    .filter(|(row, _)| row[k] == *row.iter().max().unwrap_or(&0))
+                    .map(|(_, w)| w)
+                    .sum::<f64>()
+                    + rebid_mean[k] * 1e-6
+            })
+            .collect();
         let choices = [
             argmax(&base),
             argmax(&mean(n / 2, DEFEAT_BONUS, &ones)),
@@ -237,6 +387,7 @@ fn main() {
             argmax(&mean(n, DEFEAT_BONUS, &match_weight(0.05))),
             book(0.15),
             book(0.3),
+            argmax(&pbest_weighted),
         ];
         leads += 1;
         let mut line = format!(
@@ -257,6 +408,10 @@ fn main() {
             line += &format!(" {}={card}:{c}", RULES[r]);
         }
         println!("{line}");
+    }
+    if args.support {
+        println!("{} of {leads} real deals outside the leads' deals", free[0]);
+        return;
     }
     for r in 0..RULES.len() {
         println!(
