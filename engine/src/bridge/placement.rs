@@ -85,7 +85,7 @@ pub const SAMPLES: usize = 16;
 pub const MIN_GAIN: f64 = 1.0;
 
 /// Standard errors of its mean gain that a candidate must clear.
-const CONFIDENCE: f64 = 2.0;
+pub(crate) const CONFIDENCE: f64 = 2.0;
 
 /// Game is out of reach (and the call is left to the rules) when the
 /// bidder's points and partner's most shown fall short of this.
@@ -160,7 +160,7 @@ pub fn slam_card_text() -> String {
 }
 
 /// `text` in lines of at most 76 characters, as the rest of the card.
-fn wrap(text: &str) -> String {
+pub(crate) fn wrap(text: &str) -> String {
     let mut out = String::new();
     let mut line = String::new();
     for word in text.split_whitespace() {
@@ -195,7 +195,7 @@ pub struct Placement {
 
 impl Placement {
     /// The rules' call, unsimulated.
-    fn rules_only(rules: Call) -> Placement {
+    pub(crate) fn rules_only(rules: Call) -> Placement {
         Placement {
             call: rules,
             rules,
@@ -302,7 +302,11 @@ fn candidates(bidding: &Bidding, hand: Hand) -> Vec<(Call, Contract)> {
 
 /// The bid of `level` in `strain` with the contract it ends the auction
 /// in, if it is legal and the system does not read it as a question.
-fn contract_bid(bidding: &Bidding, level: u8, strain: Strain) -> Option<(Call, Contract)> {
+pub(crate) fn contract_bid(
+    bidding: &Bidding,
+    level: u8,
+    strain: Strain,
+) -> Option<(Call, Contract)> {
     let call = Call::bid(level, strain)?;
     let auction = bidding.auction();
     if !auction.is_legal(call)
@@ -398,7 +402,7 @@ pub fn place<P, C: Control<P> + ?Sized>(
         hand,
         &candidates,
         vulnerability,
-        samples,
+        (samples, MIN_GAIN, CONFIDENCE),
         seed ^ SEED_SALT,
         solver,
         control,
@@ -411,13 +415,13 @@ pub fn place<P, C: Control<P> + ?Sized>(
 /// [`MIN_GAIN`] IMPs a deal on average and more than [`CONFIDENCE`]
 /// standard errors of that average.
 #[allow(clippy::too_many_arguments)]
-fn simulate<P, C: Control<P> + ?Sized>(
+pub(crate) fn simulate<P, C: Control<P> + ?Sized>(
     rules: Call,
     bidding: &Bidding,
     hand: Hand,
     candidates: &[(Call, Contract)],
     vulnerability: Vulnerability,
-    samples: usize,
+    (samples, min_gain, confidence): (usize, f64, f64),
     seed: u64,
     solver: &mut Solver,
     control: &mut C,
@@ -480,12 +484,12 @@ fn simulate<P, C: Control<P> + ?Sized>(
     let sure_gain = |k: usize| {
         let mean = totals[k] as f64 / n;
         let variance = (squares[k] as f64 / n - mean * mean).max(0.0);
-        mean - CONFIDENCE * (variance / (n - 1.0).max(1.0)).sqrt()
+        mean - confidence * (variance / (n - 1.0).max(1.0)).sqrt()
     };
     if done == samples
         && let Some(best) =
             (0..candidates.len()).max_by(|&a, &b| sure_gain(a).total_cmp(&sure_gain(b)))
-        && placement.values[best].2 >= MIN_GAIN
+        && placement.values[best].2 >= min_gain
         && sure_gain(best) > 0.0
     {
         placement.call = placement.values[best].0;
@@ -664,7 +668,7 @@ pub fn place_slam<P, C: Control<P> + ?Sized>(
         hand,
         &candidates,
         vulnerability,
-        samples,
+        (samples, MIN_GAIN, CONFIDENCE),
         seed ^ SLAM_SALT,
         solver,
         control,
