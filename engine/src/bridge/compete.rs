@@ -169,7 +169,7 @@ pub fn decide<P, C: Control<P> + ?Sized>(
         hand,
         &candidates(bidding, rules),
         vulnerability,
-        (samples, MIN_GAIN, CONFIDENCE),
+        samples,
         seed ^ SEED_SALT,
         solver,
         control,

@@ -402,7 +402,7 @@ pub fn place<P, C: Control<P> + ?Sized>(
         hand,
         &candidates,
         vulnerability,
-        (samples, MIN_GAIN, CONFIDENCE),
+        samples,
         seed ^ SEED_SALT,
         solver,
         control,
@@ -421,7 +421,7 @@ pub(crate) fn simulate<P, C: Control<P> + ?Sized>(
     hand: Hand,
     candidates: &[(Call, Contract)],
     vulnerability: Vulnerability,
-    (samples, min_gain, confidence): (usize, f64, f64),
+    samples: usize,
     seed: u64,
     solver: &mut Solver,
     control: &mut C,
@@ -484,12 +484,12 @@ pub(crate) fn simulate<P, C: Control<P> + ?Sized>(
     let sure_gain = |k: usize| {
         let mean = totals[k] as f64 / n;
         let variance = (squares[k] as f64 / n - mean * mean).max(0.0);
-        mean - confidence * (variance / (n - 1.0).max(1.0)).sqrt()
+        mean - CONFIDENCE * (variance / (n - 1.0).max(1.0)).sqrt()
     };
     if done == samples
         && let Some(best) =
             (0..candidates.len()).max_by(|&a, &b| sure_gain(a).total_cmp(&sure_gain(b)))
-        && placement.values[best].2 >= min_gain
+        && placement.values[best].2 >= MIN_GAIN
         && sure_gain(best) > 0.0
     {
         placement.call = placement.values[best].0;
@@ -668,7 +668,7 @@ pub fn place_slam<P, C: Control<P> + ?Sized>(
         hand,
         &candidates,
         vulnerability,
-        (samples, MIN_GAIN, CONFIDENCE),
+        samples,
         seed ^ SLAM_SALT,
         solver,
         control,
