@@ -79,7 +79,9 @@ pub struct BidOptions {
 /// of `bridge_quality --bidding-only` from 5.49 to 5.29 on 200 boards of
 /// seed 1 but from 5.11 to 5.35 on 100 boards of seed 2, at about 1 s of
 /// one core a board for the bidding: no clear gain for a board five times
-/// slower.
+/// slower. Session 31 (s31-bidc), `bridge_quality --boards 100
+/// --bidding-only --seed 1 --bid-samples 8`: 4.76 -> 5.09, 1.2 s of one
+/// core a board.
 impl Default for BidOptions {
     fn default() -> Self {
         BidOptions {
