@@ -351,3 +351,48 @@ fn four_level_overcall_on_playing_strength() {
     // Twelve with the same shape stay out.
     assert_bid("P 4D", "KQ8754.K87.6.A96", "Pass");
 }
+
+#[test]
+fn contested_game_stops_when_the_deals_say_it_fails() {
+    use engine::bridge::auction_sim::BidOptions;
+    use engine::bridge::compete;
+    use engine::bridge::dds::{Position, Solver};
+    use engine::bridge::play::PlayOptions;
+    use engine::bridge::table::Player;
+    use engine::bridge::{Strain, Vulnerability};
+    use engine::control::Unlimited;
+    // Seed 1 board 495 of `bridge_quality --bidding-only`: South opens
+    // 1D, West overcalls 1H, North doubles and bids his spades, South
+    // rebids his seven diamonds. The rules count North's six spades and
+    // partner's rebids as game values and bid 4S, three down (South is
+    // void in spades); the deals consistent with the auction find the
+    // misfit and pass 3D, which makes ten tricks.
+    let deal: Deal = "N:AK9842.9754.3.T4 T763.QJ6.K87.872 .A.AQJT964.KQ953 QJ5.KT832.52.AJ6"
+        .parse()
+        .expect("deal");
+    let mut b = Bidding::new(Seat::South);
+    for c in "1D 1H X Pass 2D Pass 2S Pass 3D Pass".split_whitespace() {
+        b.push(call(c)).expect("legal");
+    }
+    let north = deal[Seat::North];
+    let game = call("4S");
+    assert_eq!(b.find_bid(north), game, "the rules bid the game");
+    assert!(compete::is_contested_game_call(&b, game));
+    let options = |compete_samples| BidOptions {
+        compete_samples,
+        ..BidOptions::default()
+    };
+    let mut player =
+        Player::new(PlayOptions::heuristic(), Some(Solver::new())).with_bidding(options(0));
+    let rules = player.choose_call(&b, north, Vulnerability::NS, &mut Unlimited);
+    assert_eq!(rules, game, "without the simulation the rules' game stands");
+    let mut player = Player::new(PlayOptions::heuristic(), Some(Solver::new()))
+        .with_bidding(options(compete::SAMPLES));
+    let stop = player.choose_call(&b, north, Vulnerability::NS, &mut Unlimited);
+    assert_ne!(stop, game, "the simulation stops short of 4S");
+    // Right on the deal itself: 4S fails, 3D makes.
+    let east_leads = Position::new(&deal, Seat::East).expect("position");
+    assert!(13 - Solver::new().tricks(&east_leads, Strain::Spades) < 10);
+    let west_leads = Position::new(&deal, Seat::West).expect("position");
+    assert!(13 - Solver::new().tricks(&west_leads, Strain::Diamonds) >= 9);
+}

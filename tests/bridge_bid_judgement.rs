@@ -171,11 +171,23 @@ fn the_slam_simulation_stays_out_of_contested_auctions() {
     // 1H-(2D)-P-(6D) on seed 1 board 18: the overcaller's partner, 25
     // points opposite a simple overcall, bid a slam the deals of a
     // contested auction found and went three down doubled; the rules'
-    // 3NT stands.
+    // 3NT stands. (Whether to bid that game over their overcall at all
+    // is the contested game decision's, `compete`, turned off here.)
     let calls = "1H 2D P";
     let h = "AKQ3.8543.KJ7.54";
+    let mut player = Player::new(PlayOptions::heuristic(), Some(Solver::new())).with_bidding(
+        engine::bridge::auction_sim::BidOptions {
+            compete_samples: 0,
+            ..Default::default()
+        },
+    );
     assert_eq!(
-        table_call(calls, h, Vulnerability::EW),
+        player.choose_call(
+            &auction(calls),
+            bidding::hand(h),
+            Vulnerability::EW,
+            &mut Unlimited
+        ),
         bidding::bid(calls, h)
     );
 }

@@ -31,6 +31,9 @@
 //! `--slam-samples N` sets the deals of the slam decision (0: the rules
 //! alone; on by default as in `turbobridge`).
 //!
+//! `--compete-samples N` sets the deals of the contested game decision
+//! (0: the rules alone; on by default as in `turbobridge`).
+//!
 //! `--bid-samples N` bids by simulation at the contested calls
 //! (`--time-per-call MS` limits each).
 //!
@@ -149,6 +152,10 @@ struct Args {
     /// Random deals simulated at the slam decision (0: the rules alone).
     #[arg(long, default_value_t = engine::bridge::placement::SLAM_SAMPLES)]
     slam_samples: usize,
+    /// Random deals simulated at the contested game decision (0: the
+    /// rules alone).
+    #[arg(long, default_value_t = engine::bridge::compete::SAMPLES)]
+    compete_samples: usize,
     /// Print each board N or more IMPs from par, or whose play lost a
     /// trick (deal, auction, contract, par, losses).
     #[arg(long)]
@@ -595,6 +602,7 @@ fn main() {
         time_per_call_ms: args.time_per_call,
         placement_samples: args.placement_samples,
         slam_samples: args.slam_samples,
+        compete_samples: args.compete_samples,
         seed: args.seed,
     });
     let mut judge = Solver::new();

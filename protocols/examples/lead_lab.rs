@@ -131,6 +131,7 @@ fn main() {
         time_per_call_ms: None,
         placement_samples: 0,
         slam_samples: 32,
+        compete_samples: 0,
         seed: args.seed,
     });
     let mut solver = Solver::new();

@@ -62,19 +62,26 @@ pub struct BidOptions {
     /// [`placement::place_slam`](super::placement::place_slam)); 0 leaves
     /// slams to the rules.
     pub slam_samples: usize,
+    /// Deals simulated at a contested game decision (see
+    /// [`compete::decide`](super::compete::decide)); 0 leaves those games
+    /// to the rules.
+    pub compete_samples: usize,
     /// Seed of the sampled deals.
     pub seed: u64,
 }
 
 /// The rules alone by default at the contested and placement calls (for
 /// the placement calls see [`placement::SAMPLES`](super::placement::SAMPLES)),
-/// and the slam decision by simulation
-/// ([`placement::SLAM_SAMPLES`](super::placement::SLAM_SAMPLES)). With 8
+/// and the slam decision and the contested game decision by simulation
+/// ([`placement::SLAM_SAMPLES`](super::placement::SLAM_SAMPLES),
+/// [`compete::SAMPLES`](super::compete::SAMPLES)). With 8
 /// deals a contested call the simulation moved the mean |IMPs| from par
 /// of `bridge_quality --bidding-only` from 5.49 to 5.29 on 200 boards of
 /// seed 1 but from 5.11 to 5.35 on 100 boards of seed 2, at about 1 s of
 /// one core a board for the bidding: no clear gain for a board five times
-/// slower.
+/// slower. Session 31 (s31-bidc), `bridge_quality --boards 100
+/// --bidding-only --seed 1 --bid-samples 8`: 4.76 -> 5.09, 1.2 s of one
+/// core a board.
 impl Default for BidOptions {
     fn default() -> Self {
         BidOptions {
@@ -82,6 +89,7 @@ impl Default for BidOptions {
             time_per_call_ms: None,
             placement_samples: 0,
             slam_samples: super::placement::SLAM_SAMPLES,
+            compete_samples: super::compete::SAMPLES,
             seed: 1,
         }
     }
@@ -287,6 +295,7 @@ mod tests {
             time_per_call_ms: None,
             placement_samples: 0,
             slam_samples: 0,
+            compete_samples: 0,
             seed: 5,
         }
     }

@@ -10,6 +10,7 @@ pub mod auction;
 pub mod auction_sim;
 pub mod bidding;
 pub mod card;
+pub mod compete;
 pub mod contract;
 pub mod dds;
 pub mod ddtable;

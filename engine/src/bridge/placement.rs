@@ -85,7 +85,7 @@ pub const SAMPLES: usize = 16;
 pub const MIN_GAIN: f64 = 1.0;
 
 /// Standard errors of its mean gain that a candidate must clear.
-const CONFIDENCE: f64 = 2.0;
+pub(crate) const CONFIDENCE: f64 = 2.0;
 
 /// Game is out of reach (and the call is left to the rules) when the
 /// bidder's points and partner's most shown fall short of this.
@@ -160,7 +160,7 @@ pub fn slam_card_text() -> String {
 }
 
 /// `text` in lines of at most 76 characters, as the rest of the card.
-fn wrap(text: &str) -> String {
+pub(crate) fn wrap(text: &str) -> String {
     let mut out = String::new();
     let mut line = String::new();
     for word in text.split_whitespace() {
@@ -195,7 +195,7 @@ pub struct Placement {
 
 impl Placement {
     /// The rules' call, unsimulated.
-    fn rules_only(rules: Call) -> Placement {
+    pub(crate) fn rules_only(rules: Call) -> Placement {
         Placement {
             call: rules,
             rules,
@@ -302,7 +302,11 @@ fn candidates(bidding: &Bidding, hand: Hand) -> Vec<(Call, Contract)> {
 
 /// The bid of `level` in `strain` with the contract it ends the auction
 /// in, if it is legal and the system does not read it as a question.
-fn contract_bid(bidding: &Bidding, level: u8, strain: Strain) -> Option<(Call, Contract)> {
+pub(crate) fn contract_bid(
+    bidding: &Bidding,
+    level: u8,
+    strain: Strain,
+) -> Option<(Call, Contract)> {
     let call = Call::bid(level, strain)?;
     let auction = bidding.auction();
     if !auction.is_legal(call)
@@ -411,7 +415,7 @@ pub fn place<P, C: Control<P> + ?Sized>(
 /// [`MIN_GAIN`] IMPs a deal on average and more than [`CONFIDENCE`]
 /// standard errors of that average.
 #[allow(clippy::too_many_arguments)]
-fn simulate<P, C: Control<P> + ?Sized>(
+pub(crate) fn simulate<P, C: Control<P> + ?Sized>(
     rules: Call,
     bidding: &Bidding,
     hand: Hand,

@@ -43,11 +43,11 @@ use super::auction_sim::{self, BidOptions};
 use super::bidding::Bidding;
 use super::dds::Solver;
 use super::par::{Par, par};
-use super::placement;
 use super::play::{PlayOptions, choose_card};
 use super::scoring::ns_score;
 use super::seat::SeatPlayer;
 use super::{Call, Card, Contract, DdTable, Deal, Play, Seat, Vulnerability};
+use super::{compete, placement};
 use crate::control::{Control, Progress};
 
 /// The seats the program plays (the handbook's "hands you wish to play",
@@ -334,7 +334,9 @@ impl Player {
     /// that hand and the auction alone: `FindBid`, or the simulation at a
     /// contested call, then the placement simulation at a call that places
     /// the contract, then the slam decision where that call leaves us in
-    /// game. `control` gives the clock of the time limit.
+    /// game, then the contested game decision where it takes us to game
+    /// over the opponents' bidding. `control` gives the clock of the time
+    /// limit.
     pub fn choose_call(
         &mut self,
         bidding: &Bidding,
@@ -369,12 +371,23 @@ impl Player {
             control,
         )
         .call;
-        placement::place_slam(
+        let placed = placement::place_slam(
             bidding,
             hand,
             placed,
             vulnerability,
             options.slam_samples,
+            options.seed,
+            solver,
+            control,
+        )
+        .call;
+        compete::decide(
+            bidding,
+            hand,
+            placed,
+            vulnerability,
+            options.compete_samples,
             options.seed,
             solver,
             control,

@@ -147,6 +147,13 @@ pub struct BidArgs {
           allow_negative_numbers = true,
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=1000))]
     pub slam_samples: usize,
+    /// Random deals simulated at the contested game decision (whether to
+    /// bid the game the rules bid over the opponents' bidding, or stop);
+    /// 0 leaves those games to the rules.
+    #[arg(long, value_name = "N", default_value_t = engine::bridge::compete::SAMPLES,
+          allow_negative_numbers = true,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=1000))]
+    pub compete_samples: usize,
 }
 
 impl BidArgs {
@@ -156,11 +163,15 @@ impl BidArgs {
         time_per_call: None,
         placement_samples: 0,
         slam_samples: 0,
+        compete_samples: 0,
     };
 
     /// Whether any call may be simulated (the solver is then needed).
     pub fn simulates(&self) -> bool {
-        self.bid_samples > 0 || self.placement_samples > 0 || self.slam_samples > 0
+        self.bid_samples > 0
+            || self.placement_samples > 0
+            || self.slam_samples > 0
+            || self.compete_samples > 0
     }
 
     /// The engine's options, with the session's seed.
@@ -170,6 +181,7 @@ impl BidArgs {
             time_per_call_ms: self.time_per_call,
             placement_samples: self.placement_samples,
             slam_samples: self.slam_samples,
+            compete_samples: self.compete_samples,
             seed,
         }
     }

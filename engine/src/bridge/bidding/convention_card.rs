@@ -219,6 +219,10 @@ pub fn convention_card() -> String {
     out.push_str(&crate::bridge::placement::card_text());
     out.push_str("\nSlam decision by simulation\n---------------------------\n");
     out.push_str(&crate::bridge::placement::slam_card_text());
+    out.push_str(
+        "\nContested game decision by simulation\n-------------------------------------\n",
+    );
+    out.push_str(&crate::bridge::compete::card_text());
     out.push_str("\nCard play\n---------\n");
     out.push_str(CARDING);
     out

@@ -145,6 +145,14 @@ pub(crate) fn normal_bid_meaning(ctx: &Context<'_>, level: u8, strain: Strain) -
     // 4.51), two 4.79 / 4.95 / 5.36 / 4.75: the raise below game then
     // showed the values and partner bid the game anyway, or the game that
     // made on shape was missed.
+    // Measured and not kept (session 31, s31-bidc; same command and main):
+    // 3NT alone needing two points more once the opponents have bid (the
+    // contested 3NTs of seeds 1-4 on 20-23 combined high-card points made
+    // 11 times and failed 40; partner's points, counted with their
+    // distribution, ran 3 to 4 above partner's high cards on those boards):
+    // 4.76 / 4.86 / 5.24 / 4.62 (seed 1: 16 boards better, 14 worse, -47
+    // IMPs; the 2NT stops lost 3NTs that made). The contested game decision
+    // by simulation (`bridge::compete`) took its place.
     if !ctx.rho_passed() {
         need = need.saturating_add(3);
     }
