@@ -233,3 +233,23 @@ fn the_limit_raise_of_a_major_is_accepted_with_twenty_five_points_against_silent
     // heart: 4S (seed 1 board 201, ten tricks).
     assert_bid("1C P 1H P 1S P 3S P", "AJ87.5.AJT5.QT76", "4S");
 }
+
+#[test]
+fn the_opener_jump_rebids_a_six_card_suit_to_invite() {
+    // Fifteen high-card points and seven hearts after a one-level
+    // response: 3H invites (seed 9 board 3 of `bridge_quality
+    // --bidding-only`, where 2H left partner counting a minimum).
+    assert_bid("1H P 1S P", "K52.AQ97643.K5.K", "3H");
+    let m = auction("1H P 1S P").meaning(call("3H"));
+    assert_eq!(m.revealed.min_len[2], 6, "six hearts");
+    assert_eq!((m.revealed.min_p, m.revealed.max_p), (16, 19));
+    // Sixteen and six diamonds: 3D; the responder passes a minimum and
+    // bids game with the values the invitation lacks.
+    assert_bid("1D P 1S P", "82.K83.AKQJ64.Q3", "3D");
+    assert_bid("1D P 1S P 3D P", "T973.97.975.A762", "Pass");
+    assert_bid("1D P 1S P 3D P", "KT64.J32.JT.AJT5", "3NT");
+    // A minimum rebids the suit at two; an unbid four-card major is
+    // shown first.
+    assert_bid("1D P 1S P", "82.K83.AQJ864.Q3", "2D");
+    assert_bid("1C P 1D P", "AQ63.A2.7.AJT643", "1S");
+}

@@ -16,6 +16,7 @@ mod normal;
 mod notrump_rebid;
 mod response;
 mod shown;
+mod suit_rebid;
 mod system;
 
 pub use class::{BidClass, game_level, is_game};

@@ -34,7 +34,10 @@ pub fn min_points(level: u8, strain: Strain) -> u8 {
 /// 4.96, with it everywhere). Notrump stays at 26: 25 for 3NT as well
 /// moved seeds 1-4 by +56 IMPs together but seed 10 by -2. 24 for four
 /// of a major: seeds 1-4 +43 IMPs (seed 3 -5) and seed 10 +10, against
-/// 25's +48 and +9.
+/// 25's +48 and +9. Measured again in session 31 (s31-bid, cached DD
+/// tables, main 4.67 / 4.76 / 5.19 / 4.56 and 4.53 / 4.86): 3NT at 25
+/// against silent opponents, seeds 1-4 -15 / +22 / +15 / -14 IMPs, seeds
+/// 9 and 10 +2 / -11: not kept.
 ///
 /// Opener's jump rebid of a six-card minor (1m-1x-3m on 15-17), looked at
 /// in session 30: among the uncontested boards of seeds 1-4 where the
@@ -227,6 +230,14 @@ pub(crate) fn normal_bid_meaning(ctx: &Context<'_>, level: u8, strain: Strain) -
 /// lower-ranking suit after a higher one holds five of the first (1S-2C-2H:
 /// five spades), and partner's three-card support makes the eight-card
 /// fit that was never found while the first suit counted four.
+///
+/// Measured and not kept (session 31, s31-bid; `bridge_quality --boards
+/// 500 --bidding-only --seed S` with cached DD tables, main 4.67 / 4.76 /
+/// 5.19 / 4.56 on seeds 1-4, 4.53 / 4.86 on seeds 9 and 10): no five
+/// cards asked of the first suit when the bid raises a suit partner has
+/// shown three long (1H-1S-3H-4H asks five spades of the raise today):
+/// seeds 1-4 -4 / -1 / -11 / +7 IMPs, seeds 9 and 10 +2 / 0, about five
+/// boards a seed, as many better as worse.
 fn longer_first_suits(ctx: &Context<'_>, strain: Strain) -> Vec<Suit> {
     let Some(new) = strain.trump() else {
         return Vec::new();
@@ -393,6 +404,11 @@ fn strain_value(ctx: &Context<'_>, hand: &HandShape, strain: Strain) -> (i32, bo
                 // placement, not a search for a fit.
                 (30 + 5 * (my - 6), false)
             } else if his < 3 && my >= 4 {
+                // Measured and not kept (session 31, s31-bid, the command
+                // of `longer_first_suits`): the rebid of our own five-card
+                // suit 4 lower, so that 5-4 hands show the second suit
+                // (1D-1S-2C, not 2D): seeds 1-4 -16 / -14 / -16 / -30
+                // IMPs, seeds 9 and 10 -1 / -36.
                 (if major { -30 } else { 15 + 2 * my }, true)
             } else if my >= 6 {
                 (30, false)
