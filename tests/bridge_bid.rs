@@ -396,3 +396,13 @@ fn contested_game_stops_when_the_deals_say_it_fails() {
     let west_leads = Position::new(&deal, Seat::West).expect("position");
     assert!(13 - Solver::new().tricks(&west_leads, Strain::Diamonds) >= 9);
 }
+
+#[test]
+fn the_redouble_shows_the_values_it_is_made_with() {
+    // 1H-(X)-XX: made only with ten high-card points or more, and partner
+    // counts them (read as nothing, partner's range stayed 0-40).
+    assert_bid("1H X", "KQ74.83.AJ62.Q95", "XX");
+    assert_ne!(bid("1H X", "Q874.83.J962.Q95"), call("XX"), "five points");
+    let shown = auction("1H X").meaning(call("XX")).revealed;
+    assert!(shown.min_p >= 10, "the redouble shows {}+", shown.min_p);
+}

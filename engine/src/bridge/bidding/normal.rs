@@ -838,6 +838,10 @@ fn doubled_by_rho(ctx: &Context<'_>) -> bool {
             .is_some_and(|(_, _, _, holder)| holder.side() == ctx.seat.side())
 }
 
+/// The high-card points of the redouble (`normal_redouble_value`), which
+/// partner reads from it.
+pub(crate) const REDOUBLE_HCP: u8 = 10;
+
 /// The redouble has a purpose only after the opponents double partner's
 /// bid: it says the hand belongs to us (ten high-card points or more) and
 /// invites partner to double them. A natural redouble on points alone
@@ -846,7 +850,7 @@ pub(crate) fn normal_redouble_value(ctx: &Context<'_>, hand: &HandShape) -> i32 
     let partner_bid = ctx.last_bid().is_some_and(|(i, _, _, holder)| {
         holder == ctx.seat.partner() && i + 2 == ctx.bidding.len()
     });
-    if doubled_by_rho(ctx) && partner_bid && ctx.own_last().is_none() && hand.hcp >= 10 {
+    if doubled_by_rho(ctx) && partner_bid && ctx.own_last().is_none() && hand.hcp >= REDOUBLE_HCP {
         40
     } else {
         -100

@@ -212,9 +212,11 @@ pub(crate) fn meaning(ctx: &Context<'_>, class: BidClass, call: Call) -> Meaning
                 .unwrap_or_else(|| normal::normal_bid_meaning(ctx, level, strain));
         }
         BidClass::NormalPass => return normal::normal_pass_meaning(ctx),
-        BidClass::NormalDouble | BidClass::NormalRedouble | BidClass::Illegal => {
-            Requirement::default()
-        }
+        // The redouble is made only with the values that say the hand is
+        // ours (`normal_redouble_value`); read as showing nothing, it left
+        // partner counting 0-40.
+        BidClass::NormalRedouble => Requirement::hcp(normal::REDOUBLE_HCP, MAX_POINTS),
+        BidClass::NormalDouble | BidClass::Illegal => Requirement::default(),
     };
     req.into()
 }
