@@ -88,9 +88,7 @@ pub fn is_contested_game_call(bidding: &Bidding, rules: Call) -> bool {
         return false;
     }
     let me = bidding.next_seat();
-    let contested = (0..bidding.len())
-        .any(|i| bidding.seat_of(i).side() != me.side() && bidding.calls()[i] != Call::Pass);
-    if !contested || bidding.classify(rules) != BidClass::NormalBid {
+    if bidding.opponents_silent() || bidding.classify(rules) != BidClass::NormalBid {
         return false;
     }
     let ours_in_game = |c: &Contract| c.declarer.side() == me.side() && is_game(c.level, c.strain);

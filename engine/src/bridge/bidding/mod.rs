@@ -154,6 +154,12 @@ impl Bidding {
         }
     }
 
+    /// Whether the opponents of the player to act have made no call but
+    /// pass so far ([`Context::opponents_silent`]).
+    pub fn opponents_silent(&self) -> bool {
+        self.context().opponents_silent()
+    }
+
     /// `BidClass` of `call` made now by the player to act.
     pub fn classify(&self, call: Call) -> BidClass {
         class::bid_class(&self.context(), call)
