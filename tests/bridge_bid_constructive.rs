@@ -253,3 +253,22 @@ fn the_opener_jump_rebids_a_six_card_suit_to_invite() {
     assert_bid("1D P 1S P", "82.K83.AQJ864.Q3", "2D");
     assert_bid("1C P 1D P", "AQ63.A2.7.AJT643", "1S");
 }
+
+#[test]
+fn three_card_support_after_the_two_notrump_rebid_finds_the_five_three_fit() {
+    // 1S-2C-2NT: eleven with three spades opposite five (seed 1 board 86
+    // of `bridge_quality --bidding-only`, 2NT passed where 4S made):
+    // 3S shows three exactly and forces; the opener bids 4S with five.
+    assert_bid("1S P 2C P 2NT P", "Q86.A985.72.KQ53", "3S");
+    let m = auction("1S P 2C P 2NT P").meaning(call("3S"));
+    assert_eq!(m.revealed.min_len[3], 3, "three spades");
+    assert_eq!(m.shown().max_len[3], 3, "exactly three");
+    assert_bid("1S P 2C P 2NT P 3S P", "AKJ95.KQ6.J86.72", "4S");
+    // With four spades (a 4-3-3-3) the opener plays in 3NT, and may not
+    // pass.
+    assert_bid("1S P 2C P 2NT P 3S P", "AKJ9.KQ6.J86.732", "3NT");
+    let b = auction("1S P 2C P 2NT P 3S P");
+    assert_eq!(b.classify(call("Pass")), BidClass::Illegal, "3S forces");
+    // With two spades the responder bids as before.
+    assert_bid("1S P 2C P 2NT P", "Q8.A985.762.KQ53", "Pass");
+}

@@ -298,6 +298,10 @@ impl Context<'_> {
         {
             return true;
         }
+        // Partner's delayed three-card support asks for five cards.
+        if super::delayed_support::answering(self).is_some() {
+            return true;
+        }
         self.game_forced() && !is_game(level, strain)
     }
 

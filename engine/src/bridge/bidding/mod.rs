@@ -9,6 +9,7 @@
 
 mod class;
 mod convention_card;
+mod delayed_support;
 mod explain;
 mod info;
 mod meaning;

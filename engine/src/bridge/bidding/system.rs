@@ -2,6 +2,7 @@
 //! (`Info`) and how well it fits a real hand.
 
 use super::class::{BidClass, Context, transfer_target};
+use super::delayed_support;
 use super::info::{HandShape, MAX_POINTS};
 use super::meaning::{Meaning, Requirement, Special};
 use super::normal;
@@ -209,6 +210,8 @@ pub(crate) fn meaning(ctx: &Context<'_>, class: BidClass, call: Call) -> Meaning
         BidClass::NormalBid => {
             return notrump_rebid::responder_notrump_rebid(ctx, call)
                 .or_else(|| suit_rebid::opener_jump_rebid(ctx, call))
+                .or_else(|| delayed_support::meaning(ctx, call))
+                .or_else(|| delayed_support::answer_meaning(ctx, call))
                 .unwrap_or_else(|| normal::normal_bid_meaning(ctx, level, strain));
         }
         BidClass::NormalPass => return normal::normal_pass_meaning(ctx),
@@ -454,6 +457,11 @@ pub(crate) fn evaluate(
     {
         return value;
     }
+    if class == BidClass::NormalBid
+        && let Some(value) = delayed_support::answer_value(ctx, call, hand)
+    {
+        return value;
+    }
     let suit_choice = suit_of(strain).map_or(0, |s| hand.suit_preference(s));
     let judgement = match class {
         BidClass::NewSuitOne
@@ -484,6 +492,9 @@ pub(crate) fn evaluate(
         }
         BidClass::NormalBid if suit_rebid::is_opener_jump_rebid(ctx, call) => {
             suit_rebid::jump_rebid_value(ctx, call, hand)
+        }
+        BidClass::NormalBid if delayed_support::is_delayed_support(ctx, call) => {
+            delayed_support::support_value(ctx, call, hand)
         }
         BidClass::TwoSuitResponse | BidClass::NormalBid => {
             normal::normal_bid_value(ctx, hand, level, strain)
