@@ -272,3 +272,15 @@ fn three_card_support_after_the_two_notrump_rebid_finds_the_five_three_fit() {
     // With two spades the responder bids as before.
     assert_bid("1S P 2C P 2NT P", "Q8.A985.762.KQ53", "Pass");
 }
+
+#[test]
+fn the_notrump_opener_declines_the_invitation_with_a_flat_sixteen() {
+    // 1NT-2NT shows 8-9, counted at most 10 like the invitation after
+    // Stayman: a flat 16 passes (seed 3 board 383 of `bridge_quality
+    // --bidding-only`, 3NT one down), 17 accepts.
+    assert_bid("1NT P 2NT P", "AQ9.J64.KQ3.A862", "Pass");
+    assert_bid("1NT P 2NT P", "AQ9.J64.KQ3.AK62", "3NT");
+    // A 16 with a five-card suit accepts (seed 2 board 20, 1NT-2C-2D-2NT
+    // passed with ten tricks).
+    assert_bid("1NT P 2C P 2D P 2NT P", "A85.AK9.KJ964.J5", "3NT");
+}

@@ -659,6 +659,7 @@ pub(crate) fn normal_bid_value(
     value -= super::response::minor_game_over_notrump(ctx, level, strain, hand);
     value -= super::response::weak_two_notrump(ctx, strain);
     value -= super::response::minor_game_jump_response(ctx, level, strain);
+    value += super::notrump_rebid::acceptance_upgrade(ctx, call, hand);
     // Measured and not kept (session 26, s26-bidimps): 3NT in a contested
     // auction only with the opponents' suit stopped in our hand (A, Kx,
     // Qxx, Jxxx) or shown stopped by partner's notrump, a penalty of 80

@@ -12,7 +12,8 @@
 //! the completed transfer to three invites in the same way.
 
 use super::class::{BidClass, Context};
-use super::meaning::Meaning;
+use super::info::HandShape;
+use super::meaning::{Meaning, Requirement};
 use super::normal;
 use crate::bridge::{Call, Strain};
 
@@ -21,7 +22,15 @@ use crate::bridge::{Call, Strain};
 const INVITATION: (u8, u8) = (8, 9);
 /// What the opener counts the inviter for: a maximum reaches the 26 points
 /// of game with 17, as the handbook's opener accepts 1NT-2NT with 17-18.
-const INVITATION_REVEALED_MAX: u8 = 10;
+/// The direct raise 1NT-2NT reads the same (`invitation_meaning`): read
+/// as 8-12 (the three points of a void no balanced raise holds) it was
+/// counted at 10, and the opener accepted with 16.
+pub(crate) const INVITATION_REVEALED_MAX: u8 = 10;
+
+/// What a five-card suit adds to the opener's acceptance of partner's
+/// notrump invitation: a good 16 with a five-card suit accepts, as a 17
+/// does (the long suit's fifth card is a trick in notrump).
+const FIVE_CARD_SUIT_UPGRADE: i32 = 30;
 
 /// The meaning of responder's notrump rebid after partner's notrump
 /// opening answered our Stayman or completed our transfer, with no
@@ -66,6 +75,44 @@ pub(crate) fn responder_notrump_rebid(ctx: &Context<'_>, call: Call) -> Option<M
         }
     }
     Some(meaning)
+}
+
+/// The direct raise 1NT-2NT: 8-9 high-card points, counted at most
+/// [`INVITATION_REVEALED_MAX`] like the invitation after Stayman or a
+/// transfer.
+pub(crate) fn invitation_meaning() -> Meaning {
+    let mut meaning: Meaning = Requirement::hcp(INVITATION.0, INVITATION.1).into();
+    meaning.revealed.max_p = INVITATION_REVEALED_MAX;
+    meaning
+}
+
+/// The opener's 3NT over partner's 2NT invitation (1NT-2NT, or after
+/// Stayman or a transfer) with 16 high-card points and a five-card suit:
+/// [`FIVE_CARD_SUIT_UPGRADE`] against the point the count lacks.
+pub(crate) fn acceptance_upgrade(ctx: &Context<'_>, call: Call, hand: &HandShape) -> i32 {
+    if call != Call::bid(3, Strain::NoTrump).unwrap_or(Call::Pass)
+        || !ctx.rho_passed()
+        || !ctx.opponents_silent()
+    {
+        return 0;
+    }
+    let opened_notrump =
+        matches!(
+            ctx.bidding.classes().iter().enumerate().find(|&(i, c)| {
+                *c != BidClass::OpeningPass && ctx.bidding.seat_of(i) == ctx.seat
+            }),
+            Some((_, BidClass::OpeningNotrump))
+        );
+    let invited = matches!(
+        ctx.partner_last(),
+        Some((i, Call::Bid { level: 2, strain: Strain::NoTrump }, _)) if i + 2 == ctx.bidding.len()
+    );
+    let long = hand.len.iter().any(|&l| l >= 5);
+    if opened_notrump && invited && long && hand.hcp == 16 {
+        FIVE_CARD_SUIT_UPGRADE
+    } else {
+        0
+    }
 }
 
 /// 1NT-2D-2H-3H: six cards in the major and the same invitation in points

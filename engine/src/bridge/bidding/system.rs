@@ -79,7 +79,7 @@ pub(crate) fn meaning(ctx: &Context<'_>, class: BidClass, call: Call) -> Meaning
         BidClass::NotrumpPass => Requirement::hcp(0, 7),
         BidClass::WeakTakeout => with_suit(Requirement::hcp(0, 5), 5),
         BidClass::NotrumpJumpSuit => with_suit(Requirement::points(10, MAX_POINTS), 5),
-        BidClass::NotrumpRaise => Requirement::hcp(8, 9),
+        BidClass::NotrumpRaise => return notrump_rebid::invitation_meaning(),
         BidClass::Stayman => {
             let partner_min = ctx.bidding.info(ctx.seat.partner()).min_p;
             // Over 1NT six high-card points, over 2NT enough for game.
