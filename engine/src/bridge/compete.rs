@@ -46,6 +46,30 @@
 //! was a candidate), and the cheapest bid is not always read as a stop
 //! (1C-(1D)-1NT is a response partner may raise), hence the bid one
 //! below game beside it.
+//!
+//! Measured and not kept (session 32, s32-bidc; same command, main 4.65 /
+//! 4.73 / 5.12 / 4.55 on seeds 1-4): the other direction, bidding the
+//! contested game the rules miss (the biggest class of contested losses
+//! after the slams: on seeds 1 and 2, 61 boards and 474 IMPs where our
+//! side played a partscore below a par game). When the rules pass or bid
+//! below game, partner has called and the bidder's points and partner's
+//! expected ones come to 20, game in notrump and in each suit of eight
+//! cards shown (or seven in the bidder's hand) was a candidate against
+//! the rules' call on 48 deals: seed 1 -161 IMPs (34 boards nearer par,
+//! 72 further), seed 2 -151 (31, 65), 0.7-1.2 s a board. With exact trick
+//! counts (a failed contract is scored one down here), seed 1 -111 (26,
+//! 51; 987 decisions in 500 boards, 2 s a board); at 24 points, exact,
+//! and each deal redrawn up to 30 times until the rules make every other
+//! player's call with it (`AuctionFit::rebids`), seed 1 -7 (14, 25). The
+//! deals are the weakness: their ranges have no upper limit once the
+//! opponents bid (`normal::constructive_cap` is off then), and on seed 1
+//! board 87 (1C-(1S)-2C-(P), 5C on 13 points and five clubs) they gave
+//! the overcaller six to nine spades and partner a singleton spade and
+//! six or seven clubs, with which 5C made half the time; on the real
+//! deal it took nine tricks. Stopping a game on the same deals errs on
+//! the safe side, bidding one does not. Exact trick counts for the
+//! stopping decision alone: seed 1 -5 IMPs (5 nearer, 5 further), seed
+//! 2 -40 (4, 6).
 
 use super::bidding::{BidClass, Bidding, game_level, is_game};
 use super::dds::Solver;
