@@ -140,6 +140,19 @@
 //!   order of its siblings, and the 4 % fewer bench nodes did not turn
 //!   into play.
 //!
+//! Session 32, the reverse futility margin (`REVERSE_FUTILITY_MARGIN`,
+//! 200 points a ply, to depth 6) re-tuned for the fitted evaluation, each
+//! against main's build (bench 347593), the same fixed-node match:
+//! - 150 a ply, to depth 8 (about 0.75 of the fitted pawn, where Ethereal
+//!   and Stockfish sit; bench 298616): +42 =37 −68, 41.2 %, −62 [−113,
+//!   −14], stopped at 147 games. Pruning nearer beta costs here
+//!   (perhaps the leaf terms swing the value more in a ply than that);
+//! - 256 a ply (bench 405255): +98 =97 −73, 54.7 %, +33 [−1, +66] over
+//!   268 games; again with `--opening-plies 10`, +91 =88 −89, 50.4 %, +3
+//!   [−32, +37]; all 536 games +189 =185 −162, 52.5 %, +18 [−6, +41].
+//!   Not confirmed, so 200 stays; a retry wants more games (other
+//!   openings) or a margin between, not the same two runs.
+//!
 //! Already in place, so not measured again: aspiration windows widen
 //! gradually (`iterate.rs`: 40 points, doubled at each fail, the failing
 //! side only, open past 1000), and the check extension is only for checks
