@@ -13,7 +13,9 @@
 //! the real deal's tricks) for rules tried offline; `--matched-draws N`
 //! adds a second set of deals that re-bid the auction exactly;
 //! `--support` solves nothing and lists the leads whose real deal lies
-//! outside the lengths and points the lead's deals allow.
+//! outside the lengths and points the lead's deals allow; `--widen N`
+//! lowers the hidden hands' point minimums by N instead of the lead's
+//! [`LEAD_POINT_WIDENING`] (0: `Info`'s own).
 
 use clap::Parser;
 use rand::SeedableRng;
@@ -22,8 +24,8 @@ use rand::rngs::StdRng;
 use engine::bridge::auction_sim::BidOptions;
 use engine::bridge::dds::{Position, Solver};
 use engine::bridge::play::{
-    AuctionFit, DEFEAT_BONUS, DoubleDummy, PlayOptions, REBID_MISS_WEIGHT, View, lead_classes,
-    likely_deal,
+    AuctionFit, DEFEAT_BONUS, DoubleDummy, LEAD_POINT_WIDENING, PlayOptions, REBID_MISS_WEIGHT,
+    View, lead_classes, likely_deal,
 };
 use engine::bridge::table::{Player, Seats, Table, card_seed};
 use engine::bridge::{
@@ -59,6 +61,10 @@ struct Args {
     /// without slack), to tell a biased sample from an unlucky one.
     #[arg(long)]
     support: bool,
+    /// Points by which the lead's deals lower each hidden hand's `Info`
+    /// minimum (the lead's own figure unless given).
+    #[arg(long, default_value_t = LEAD_POINT_WIDENING)]
+    widen: u8,
 }
 
 /// A list of strings as JSON.
@@ -168,7 +174,16 @@ fn main() {
         let leader = play.next_seat();
         let legal = play.legal_cards();
         let classes = lead_classes(legal);
-        let view = View::new(play, bidding.infos());
+        let strict = View::new(play, bidding.infos());
+        let view = strict.clone().with_point_minimums_lowered(args.widen);
+        // Whether a hidden hand of a deal lies below a point minimum of
+        // the auction's `Info` itself (the band the widening adds).
+        let below_info = |sample: &Deal| {
+            Seat::ALL.into_iter().filter(|&s| s != leader).any(|s| {
+                engine::bridge::bidding::HandShape::of(sample[s]).points()
+                    < strict.points[s.index()].0
+            })
+        };
         let fit = AuctionFit::new(bidding);
         if args.support {
             leads += 1;
@@ -214,6 +229,18 @@ fn main() {
         let mut samples: Vec<Deal> = Vec::new();
         for _ in 0..args.deals {
             samples.push(likely_deal(&view, play.hands(), &fit, &mut rng));
+        }
+        // With widened minimums, further deals from the same stream until
+        // `--deals` of them lie within `Info`'s own minimums (at most four
+        // times as many in all): the dump then holds, for the same board,
+        // the lead's deals and about the deals `Info`'s bounds would give,
+        // mostly the same ones. The rules below read the first `--deals`.
+        if args.widen > 0 {
+            while samples.iter().filter(|d| !below_info(d)).count() < args.deals
+                && samples.len() < 4 * args.deals
+            {
+                samples.push(likely_deal(&view, play.hands(), &fit, &mut rng));
+            }
         }
         // The deals that re-bid the auction exactly (`--matched-draws`):
         // plain draws of the `Info`'s deals kept when they do, the deals
@@ -275,15 +302,17 @@ fn main() {
                     .map_or(0, |&(_, v)| v)
             };
             let line = format!(
-                "{{\"seed\":{},\"board\":{number},\"strain\":\"{strain}\",\"defeat\":{defeat},\
-                 \"leader\":\"{leader}\",\"dealer\":\"{}\",\"calls\":{},\"deal\":\"{}\",\
+                "{{\"seed\":{},\"widen\":{},\"board\":{number},\"strain\":\"{strain}\",\"defeat\":{defeat},\
+                 \"leader\":\"{leader}\",\"dealer\":\"{}\",\"calls\":{},\"deal\":\"{}\",\"deals\":{},\
                  \"classes\":{},\"real\":{},\"rows\":{},\"matched\":{},\"misfit\":{},\
                  \"sampling_ms\":{sampling_ms:.1},\"draws\":{draws},\
-                 \"mrows\":{},\"mmatched\":{},\"samples\":{}}}",
+                 \"mrows\":{},\"mmatched\":{},\"below\":{},\"mbelow\":{},\"samples\":{}}}",
                 args.seed,
+                args.widen,
                 bidding.auction().dealer(),
                 json_strings(bidding.calls().iter().map(|c| c.to_string())),
                 deal.to_pbn(leader),
+                args.deals,
                 json_strings(classes.iter().map(|c| {
                     c.iter()
                         .map(|card| card.to_string())
@@ -296,6 +325,8 @@ fn main() {
                 json_list(samples.iter().map(|d| fit.misfit(d, leader))),
                 json_list(mtricks.iter().map(|row| json_list(row.iter()))),
                 json_list(mmatched.iter()),
+                json_list(samples.iter().map(below_info)),
+                json_list(msamples.iter().map(below_info)),
                 json_strings(samples.iter().map(|d| d.to_pbn(leader))),
             );
             writeln!(out, "{line}").expect("the dump file");
@@ -312,6 +343,8 @@ fn main() {
                 })
                 .unwrap_or(0)
         };
+        tricks.truncate(args.deals);
+        matched.truncate(args.deals);
         let n = tricks.len();
         let ones = vec![1.0; n];
         let mean = |n: usize, bonus: i64, weight: &[f64]| -> Vec<f64> {

@@ -10,8 +10,8 @@ mod signal;
 mod view;
 
 pub use lead::{
-    AuctionFit, DEFEAT_BONUS, LEAD_SAMPLES, REBID_MISS_WEIGHT, choose_card, find_lead,
-    lead_classes, likely_deal,
+    AuctionFit, DEFEAT_BONUS, LEAD_POINT_WIDENING, LEAD_SAMPLES, REBID_MISS_WEIGHT, choose_card,
+    find_lead, lead_classes, lead_view, likely_deal,
 };
 pub use search::{CardChoice, DoubleDummy, PlayOptions, find_card};
 pub use select::select;

@@ -133,6 +133,20 @@ impl View {
         }
     }
 
+    /// This view with the point minimum of every hidden hand lowered by
+    /// `by` (never below 0): the deals then also give a hand a point or
+    /// two less than its calls' `Info` promises, which the rules do bid
+    /// that way (an 11-12 count that opens, raises to 3NT or doubles
+    /// where `Info` says 13), and leave it to the auction's likelihood
+    /// ([`AuctionFit`](super::AuctionFit)) to weigh them.
+    pub fn with_point_minimums_lowered(mut self, by: u8) -> View {
+        for seat in Seat::ALL.into_iter().filter(|s| !self.visible[s.index()]) {
+            let (lo, _) = &mut self.points[seat.index()];
+            *lo = lo.saturating_sub(by);
+        }
+        self
+    }
+
     /// The view of a player who may look at every hand (the handbook's
     /// "cheat" option).
     pub fn open(play: &Play) -> View {
