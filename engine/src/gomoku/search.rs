@@ -122,6 +122,7 @@ const DEFENCE_EXTENSION_WIDTH: usize = 8;
 ///   games: +33 =0 -66, 33.3 %, Elo -120 [-200, -52].
 /// - Only combined fours until two have been made (bench 19354), seed
 ///   229: +92 =4 -104, 47.0 %, Elo -21 [-69, +27].
+///
 /// The more fours it read, the worse it played (perhaps each four line
 /// is one more chance for a noisy evaluation to beat the stand-pat
 /// score; not measured).
@@ -232,8 +233,14 @@ const LATE_MOVE_COUNT: [usize; 4] = [usize::MAX, 4, 5, 7];
 /// Still unmeasured differences from Rapfi's alpha-beta (its
 /// `search/ab/`): it has no width cap (every candidate, cut by its
 /// move-count pruning `3 + d^1.32` at every depth, halved when the
-/// evaluation is not improving); (its leaves' alpha-beta over fours,
-/// measured in session 32: see `LEAF_VCF_DEPTH`); its futility margin is `63·(d - 1 -
+/// evaluation is not improving) (session 32, measured, promising but not
+/// confirmed, so not kept: at non-PV nodes the candidates widened to 30,
+/// and with 4 plies or more left every move but a four past `3 +
+/// d^1.32` not searched once one does not lose; past index 12 only
+/// threats searched, as before. Bench 20246 -> 19063. The self-play match
+/// above, seed 233: +106 =4 -90, 54.0 %, Elo +28 [-20, +77]; a second
+/// seed is needed); (its leaves' alpha-beta over fours, measured in
+/// session 32: see `LEAF_VCF_DEPTH`); its futility margin is `63·(d - 1 -
 /// improving)` and holds when the opponent has an open three; its LMR
 /// adds 1.8 plies at cut nodes for non-killers and takes 1 off for
 /// positions once on the principal variation, and uses a history of
