@@ -101,6 +101,31 @@ const TREE_WIDTH: usize = 12;
 const DEFENCE_EXTENSION_WIDTH: usize = 8;
 /// Bounds of the VCF tried at each leaf where the side to move has a
 /// line of three.
+///
+/// Session 32 (issue 24), measured and not kept: Rapfi's quiescence over
+/// fours (`vcfsearch`/`vcfdefend`) in place of this VCF. The side to move
+/// stands pat on the evaluation or makes a four; the opponent takes its
+/// single completion point (a block that makes his own four is answered
+/// at once, two fives lose, a forbidden block loses); the best score is
+/// returned, not only a win. At most 10 fours a line and 64 a leaf, each
+/// four (with its block) counted as a node of the budget, where this
+/// VCF's nodes are not. Self-play at fixed nodes against main's build
+/// (`gomoku_match.py --games 200 --size 15 --max-node 10000 --turn-ms
+/// 600000 --delay-ms 0 --opening-stones 3 --seed S`):
+/// - Rapfi's move choice: fours within two points or four along a line
+///   of the side's last stone (`RANGE_SQUARE2_LINE4`), plain fours (no
+///   two or three on the other lines) only as the first two of a line or
+///   after two combined ones. Bench 20246 -> 19672, 5-7 % of the nodes in
+///   the quiescence. Seed 223: +98 =8 -94, 51.0 %, Elo +7 [-40, +55].
+/// - Every four on the board (bench 21470, up to 25 % of the nodes in
+///   the quiescence on the renju position), seed 227, stopped at 99
+///   games: +33 =0 -66, 33.3 %, Elo -120 [-200, -52].
+/// - Only combined fours until two have been made (bench 19354), seed
+///   229: +92 =4 -104, 47.0 %, Elo -21 [-69, +27].
+///
+/// The more fours it read, the worse it played (perhaps each four line
+/// is one more chance for a noisy evaluation to beat the stand-pat
+/// score; not measured).
 const LEAF_VCF_DEPTH: u32 = 6;
 const LEAF_VCF_NODES: u64 = 40;
 /// Late-move reductions, late-move pruning and futility pruning (issue 24,
@@ -208,9 +233,14 @@ const LATE_MOVE_COUNT: [usize; 4] = [usize::MAX, 4, 5, 7];
 /// Still unmeasured differences from Rapfi's alpha-beta (its
 /// `search/ab/`): it has no width cap (every candidate, cut by its
 /// move-count pruning `3 + d^1.32` at every depth, halved when the
-/// evaluation is not improving); its leaves run an alpha-beta over fours
-/// with stand-pat and delta pruning that returns values, where ours asks
-/// a 40-node VCF for a win only; its futility margin is `63·(d - 1 -
+/// evaluation is not improving) (session 32, measured, promising but not
+/// confirmed, so not kept: at non-PV nodes the candidates widened to 30,
+/// and with 4 plies or more left every move but a four past `3 +
+/// d^1.32` not searched once one does not lose; past index 12 only
+/// threats searched, as before. Bench 20246 -> 19063. The self-play match
+/// above, seed 233: +106 =4 -90, 54.0 %, Elo +28 [-20, +77]; a second
+/// seed is needed); (its leaves' alpha-beta over fours, measured in
+/// session 32: see `LEAF_VCF_DEPTH`); its futility margin is `63·(d - 1 -
 /// improving)` and holds when the opponent has an open three; its LMR
 /// adds 1.8 plies at cut nodes for non-killers and takes 1 off for
 /// positions once on the principal variation, and uses a history of
