@@ -238,8 +238,9 @@ const LATE_MOVE_COUNT: [usize; 4] = [usize::MAX, 4, 5, 7];
 /// and with 4 plies or more left every move but a four past `3 +
 /// d^1.32` not searched once one does not lose; past index 12 only
 /// threats searched, as before. Bench 20246 -> 19063. The self-play match
-/// above, seed 233: +106 =4 -90, 54.0 %, Elo +28 [-20, +77]; a second
-/// seed is needed); (its leaves' alpha-beta over fours, measured in
+/// above, seed 233: +106 =4 -90, 54.0 %, Elo +28 [-20, +77]; the same
+/// build on a second seed, 239: +93 =4 -103, 47.5 %, Elo -17 [-66, +30],
+/// so both seeds together are about +5, no gain shown); (its leaves' alpha-beta over fours, measured in
 /// session 32: see `LEAF_VCF_DEPTH`); its futility margin is `63·(d - 1 -
 /// improving)` and holds when the opponent has an open three; its LMR
 /// adds 1.8 plies at cut nodes for non-killers and takes 1 off for
