@@ -85,17 +85,23 @@ pub(crate) fn is_delayed_support(ctx: &Context<'_>, call: Call) -> bool {
 /// has no upper limit of its own. `None` for any other call.
 pub(crate) fn meaning(ctx: &Context<'_>, call: Call) -> Option<Meaning> {
     let suit = supported(ctx, call)?;
-    let major = suit.index();
-    let mut meaning = normal::normal_bid_meaning(ctx, 3, Strain::from(suit));
+    let mut meaning = length_only(ctx, 3, Strain::from(suit), suit, SUPPORT_LEN);
+    meaning.denies.cap_len(suit, SUPPORT_LEN);
+    Some(meaning)
+}
+
+/// A bid of `level` `strain` that shows `len`+ cards in `major` and no
+/// points: the points were shown by the calls before it.
+fn length_only(ctx: &Context<'_>, level: u8, strain: Strain, major: Suit, len: u8) -> Meaning {
+    let mut meaning = normal::normal_bid_meaning(ctx, level, strain);
     meaning.requirement.points = (0, MAX_POINTS);
     meaning.requirement.hcp = (0, MAX_POINTS);
-    meaning.requirement.min_len[major] = SUPPORT_LEN;
-    meaning.revealed.min_len[major] = SUPPORT_LEN;
+    meaning.requirement.min_len[major.index()] = len;
+    meaning.revealed.min_len[major.index()] = len;
     meaning.revealed.min_p = 0;
     meaning.revealed.max_p = MAX_POINTS;
     meaning.denies = Default::default();
-    meaning.denies.cap_len(suit, SUPPORT_LEN);
-    Some(meaning)
+    meaning
 }
 
 /// The delayed support's value for `hand`: only with three cards exactly
@@ -158,14 +164,7 @@ pub(crate) fn answer_meaning(ctx: &Context<'_>, call: Call) -> Option<Meaning> {
     } else {
         return None;
     };
-    let mut meaning = normal::normal_bid_meaning(ctx, level, strain);
-    meaning.requirement.points = (0, MAX_POINTS);
-    meaning.requirement.hcp = (0, MAX_POINTS);
-    meaning.requirement.min_len[major.index()] = len;
-    meaning.revealed.min_len[major.index()] = len;
-    meaning.revealed.min_p = 0;
-    meaning.revealed.max_p = MAX_POINTS;
-    meaning.denies = Default::default();
+    let mut meaning = length_only(ctx, level, strain, major, len);
     if len == 4 {
         meaning.denies.cap_len(major, 4);
     }

@@ -25,7 +25,7 @@ const INVITATION: (u8, u8) = (8, 9);
 /// The direct raise 1NT-2NT reads the same (`invitation_meaning`): read
 /// as 8-12 (the three points of a void no balanced raise holds) it was
 /// counted at 10, and the opener accepted with 16.
-pub(crate) const INVITATION_REVEALED_MAX: u8 = 10;
+const INVITATION_REVEALED_MAX: u8 = 10;
 
 /// What a five-card suit adds to the opener's acceptance of partner's
 /// notrump invitation: a good 16 with a five-card suit accepts, as a 17
