@@ -15,7 +15,10 @@
 //! `--support` solves nothing and lists the leads whose real deal lies
 //! outside the lengths and points the lead's deals allow; `--widen N`
 //! lowers the hidden hands' point minimums by N instead of the lead's
-//! [`LEAD_POINT_WIDENING`] (0: `Info`'s own).
+//! [`LEAD_POINT_WIDENING`] (0: `Info`'s own). The rule `lenw` weighs
+//! each deal also by [`length_weight`] (the dump's `lenw`), and
+//! `--support` prints each lead's minimum lengths (a `minlen` JSON line)
+//! for weights computed on older dumps.
 
 use clap::Parser;
 use rand::SeedableRng;
@@ -96,6 +99,31 @@ fn suits_bid_by(calls: &[Call], dealer: Seat, side_of: Seat) -> [bool; 4] {
     bid
 }
 
+/// The weight that turns a deal of `View::sample_deal` into a draw from
+/// the deals that honour the lengths, each as likely as the others (a
+/// random deal kept only when it honours them). `ChangeCards` first gives
+/// each hidden hand the cards its bidding promised, then deals the rest
+/// at random: a hand that ends with `k` cards of a suit whose minimum is
+/// `m` is dealt `C(k, m)` times as often as a random deal would hold it
+/// (any `m` of its `k` cards may have been the promised ones), so a
+/// promised suit comes out longer than the auction makes it. The weight
+/// is the product of `1 / C(k, m)` over the hidden hands' minimums: 1
+/// when every hand holds exactly what it promised.
+fn length_weight(view: &View, deal: &Deal) -> f64 {
+    let mut weight = 1.0;
+    for seat in Seat::ALL.into_iter().filter(|s| !view.visible[s.index()]) {
+        for suit in Suit::ALL {
+            let m = u32::from(view.min_len[seat.index()][suit.index()]);
+            let k = deal[seat].suit(suit).count_ones();
+            // C(k, m) as the product of (k - i) / (m - i).
+            for i in 0..m.min(k) {
+                weight *= f64::from(m - i) / f64::from(k - i);
+            }
+        }
+    }
+    weight
+}
+
 /// The textbook lead against notrump: partner's suit, else the longest
 /// suit the opponents did not bid (the stronger of equals); top of a
 /// three-card sequence (or of two touching honours heading it), else the
@@ -142,9 +170,9 @@ fn main() {
     });
     let mut solver = Solver::new();
     let mut clock = Unlimited;
-    const RULES: [&str; 10] = [
+    const RULES: [&str; 11] = [
         "base48", "base24", "tricks", "bonus4", "pbest", "match.3", "match.05", "book.15",
-        "book.3", "pbest.3",
+        "book.3", "pbest.3", "lenw",
     ];
     let mut free = [0u32; RULES.len()];
     let mut lost_total = [0u32; RULES.len()];
@@ -218,6 +246,14 @@ fn main() {
                 "board {number} leader {leader} [{}] outside: {}",
                 calls.join(" "),
                 outside.join("; ")
+            );
+            // Each seat's minimum lengths (North first, suits in the
+            // engine's order), for weights computed offline on old dumps.
+            println!(
+                "minlen {{\"seed\":{},\"board\":{number},\"calls\":{},\"min_len\":{}}}",
+                args.seed,
+                json_strings(calls.iter().cloned()),
+                json_list(view.min_len.iter().map(|m| json_list(m.iter())))
             );
             continue;
         }
@@ -306,7 +342,8 @@ fn main() {
                  \"leader\":\"{leader}\",\"dealer\":\"{}\",\"calls\":{},\"deal\":\"{}\",\"deals\":{},\
                  \"classes\":{},\"real\":{},\"rows\":{},\"matched\":{},\"misfit\":{},\
                  \"sampling_ms\":{sampling_ms:.1},\"draws\":{draws},\
-                 \"mrows\":{},\"mmatched\":{},\"below\":{},\"mbelow\":{},\"samples\":{}}}",
+                 \"mrows\":{},\"mmatched\":{},\"below\":{},\"mbelow\":{},\"samples\":{},\
+                 \"lenw\":{}}}",
                 args.seed,
                 args.widen,
                 bidding.auction().dealer(),
@@ -328,6 +365,7 @@ fn main() {
                 json_list(samples.iter().map(below_info)),
                 json_list(msamples.iter().map(below_info)),
                 json_strings(samples.iter().map(|d| d.to_pbn(leader))),
+                json_list(samples.iter().map(|d| length_weight(&view, d))),
             );
             writeln!(out, "{line}").expect("the dump file");
         }
@@ -411,6 +449,25 @@ fn main() {
                     + rebid_mean[k] * 1e-6
             })
             .collect();
+        // The lead's rule with each deal's re-bid weight times its
+        // `length_weight` (measured in session 33, not kept in the lead).
+        let lead_weight: Vec<f64> = samples
+            .iter()
+            .zip(&rebid_weight)
+            .map(|(d, w)| w * length_weight(&view, d))
+            .collect();
+        let lead_mean = mean(n, DEFEAT_BONUS, &lead_weight);
+        let pbest_lead: Vec<f64> = (0..classes.len())
+            .map(|k| {
+                tricks
+                    .iter()
+                    .zip(&lead_weight)
+                    .filter(|(row, _)| row[k] == *row.iter().max().unwrap_or(&0))
+                    .map(|(_, w)| w)
+                    .sum::<f64>()
+                    + lead_mean[k] * 1e-6
+            })
+            .collect();
         let choices = [
             argmax(&base),
             argmax(&mean(n / 2, DEFEAT_BONUS, &ones)),
@@ -422,6 +479,11 @@ fn main() {
             book(0.15),
             book(0.3),
             argmax(&pbest_weighted),
+            if strain == Strain::NoTrump {
+                argmax(&pbest_lead)
+            } else {
+                argmax(&lead_mean)
+            },
         ];
         leads += 1;
         let mut line = format!(
