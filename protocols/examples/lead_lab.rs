@@ -15,8 +15,10 @@
 //! `--support` solves nothing and lists the leads whose real deal lies
 //! outside the lengths and points the lead's deals allow; `--widen N`
 //! lowers the hidden hands' point minimums by N instead of the lead's
-//! [`LEAD_POINT_WIDENING`] (0: `Info`'s own). The rule `lenw` weighs
-//! each deal also by [`length_weight`] (the dump's `lenw`), and
+//! [`LEAD_POINT_WIDENING`] (0: `Info`'s own). The rule `lenw` is the
+//! lead's own (each deal weighed by `lead_deal_weight`, the dump's
+//! `lenw` holding its `View::length_weight`); `pbest.3` the lead's rule
+//! before session 33, without the length weight; and
 //! `--support` prints each lead's minimum lengths (a `minlen` JSON line)
 //! for weights computed on older dumps.
 
@@ -28,7 +30,7 @@ use engine::bridge::auction_sim::BidOptions;
 use engine::bridge::dds::{Position, Solver};
 use engine::bridge::play::{
     AuctionFit, DEFEAT_BONUS, DoubleDummy, LEAD_POINT_WIDENING, PlayOptions, REBID_MISS_WEIGHT,
-    View, lead_classes, likely_deal,
+    View, lead_classes, lead_deal_weight, likely_deal,
 };
 use engine::bridge::table::{Player, Seats, Table, card_seed};
 use engine::bridge::{
@@ -97,31 +99,6 @@ fn suits_bid_by(calls: &[Call], dealer: Seat, side_of: Seat) -> [bool; 4] {
         }
     }
     bid
-}
-
-/// The weight that turns a deal of `View::sample_deal` into a draw from
-/// the deals that honour the lengths, each as likely as the others (a
-/// random deal kept only when it honours them). `ChangeCards` first gives
-/// each hidden hand the cards its bidding promised, then deals the rest
-/// at random: a hand that ends with `k` cards of a suit whose minimum is
-/// `m` is dealt `C(k, m)` times as often as a random deal would hold it
-/// (any `m` of its `k` cards may have been the promised ones), so a
-/// promised suit comes out longer than the auction makes it. The weight
-/// is the product of `1 / C(k, m)` over the hidden hands' minimums: 1
-/// when every hand holds exactly what it promised.
-fn length_weight(view: &View, deal: &Deal) -> f64 {
-    let mut weight = 1.0;
-    for seat in Seat::ALL.into_iter().filter(|s| !view.visible[s.index()]) {
-        for suit in Suit::ALL {
-            let m = u32::from(view.min_len[seat.index()][suit.index()]);
-            let k = deal[seat].suit(suit).count_ones();
-            // C(k, m) as the product of (k - i) / (m - i).
-            for i in 0..m.min(k) {
-                weight *= f64::from(m - i) / f64::from(k - i);
-            }
-        }
-    }
-    weight
 }
 
 /// The textbook lead against notrump: partner's suit, else the longest
@@ -365,7 +342,7 @@ fn main() {
                 json_list(samples.iter().map(below_info)),
                 json_list(msamples.iter().map(below_info)),
                 json_strings(samples.iter().map(|d| d.to_pbn(leader))),
-                json_list(samples.iter().map(|d| length_weight(&view, d))),
+                json_list(samples.iter().map(|d| view.length_weight(d))),
             );
             writeln!(out, "{line}").expect("the dump file");
         }
@@ -449,12 +426,13 @@ fn main() {
                     + rebid_mean[k] * 1e-6
             })
             .collect();
-        // The lead's rule with each deal's re-bid weight times its
-        // `length_weight` (measured in session 33, not kept in the lead).
+        // The lead's own weights (`lead_deal_weight`: the re-bid weight
+        // times the dealer's length correction); `pbest.3` is the rule
+        // without the length correction.
         let lead_weight: Vec<f64> = samples
             .iter()
-            .zip(&rebid_weight)
-            .map(|(d, w)| w * length_weight(&view, d))
+            .take(n)
+            .map(|d| lead_deal_weight(&view, &fit, d))
             .collect();
         let lead_mean = mean(n, DEFEAT_BONUS, &lead_weight);
         let pbest_lead: Vec<f64> = (0..classes.len())
