@@ -574,9 +574,16 @@ pub fn is_slam_call(bidding: &Bidding, hand: Hand, rules: Call) -> bool {
             continue;
         }
         // The slam is already in the Blackwood asker's hands, and a
-        // preempt's partner places the contract.
+        // preempt's partner places the contract. Opposite a three-level
+        // preempt the deals find slams that the seven-card suit without
+        // an entry does not make (3C-6C one down on 19 and 20 high-card
+        // points, seed 3 board 396 and seed 10 board 124; 5-12 points is
+        // narrow enough for the decision since `OPENING_PREEMPT_POINTS`).
         let preempt = matches!(class, BidClass::Shutout | BidClass::WeakTwo);
-        if matches!(class, BidClass::Blackwood | BidClass::KingAsk) || (preempt && seat == me) {
+        if matches!(class, BidClass::Blackwood | BidClass::KingAsk)
+            || (preempt && seat == me)
+            || class == BidClass::Shutout
+        {
             return false;
         }
         if seat == partner {
