@@ -640,6 +640,15 @@ pub fn is_slam_call(bidding: &Bidding, hand: Hand, rules: Call) -> bool {
 /// of two, 4.85 -> 4.85 before the six-card-major rule (no board
 /// changed); giving up after 16 deals instead of 6, no board changed;
 /// both together, one slam more and down (1C-5C-6C, 9 IMPs lost).
+/// Session 33 (s33-bidu) asked the decision again at every call of our
+/// side on the uncontested boards of seeds 1 and 2 that stopped in a game
+/// where a slam made double dummy (33 boards of main's `bridge_quality
+/// --bidding-only`, 5-13 IMPs each): 15 met no slam decision (3NT
+/// auctions below the notrump gate, 2C openings, 1NT-2C-2D), and where it
+/// was asked the deals said 0 to -13 IMPs a deal for the slam on all but
+/// two (1C-1S-2S-4S +1.7, 1D-1H-4H +0.9, both short of the confidence
+/// the slam needs): slams won by the lie of the cards, as the session 27
+/// ceiling found.
 #[allow(clippy::too_many_arguments)]
 pub fn place_slam<P, C: Control<P> + ?Sized>(
     bidding: &Bidding,

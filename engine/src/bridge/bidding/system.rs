@@ -41,6 +41,13 @@ pub(crate) fn meaning(ctx: &Context<'_>, class: BidClass, call: Call) -> Meaning
             .with(Special::PreferredSuit(suit.unwrap_or(Suit::Clubs))),
         // Strong artificial 2C: the suit comes later.
         BidClass::OpeningTwoSuit => Requirement::points(24, MAX_POINTS),
+        // Measured and not kept (session 33, s33-bidu; `bridge_quality
+        // --boards 500 --bidding-only --seed S` with cached DD tables, main
+        // 4.64 / 4.70 / 5.00 / 4.56 and 4.44 / 4.78 on seeds 9 and 10): the
+        // weak two read as 8+ points (its hands on those seeds hold 6-15,
+        // 10.4 on average, against the 6 partner counts): 4.67 / 4.63 /
+        // 5.00 / 4.65 (seeds 1-4 -31 IMPs) and 4.51 / 4.81 (-49), most of
+        // it in the auctions the opponents entered.
         BidClass::WeakTwo => with_suit(Requirement::hcp(5, 10), 6),
         BidClass::OpeningNotrump => {
             let (lo, hi) = match level {
@@ -465,6 +472,10 @@ fn priority(class: BidClass, strain: Strain) -> i32 {
 /// seed 1: 18 and 17), noise; for natural bids once the opponents have
 /// bid, 40: 4.65 / 4.84 / 5.23 / 4.65 (4.59), 15: 4.86 / 4.98 / 5.25 /
 /// 4.59; 50 on game bids only 4.69 / 4.88 / 5.25 / 4.70 (4.58).
+/// Session 33 (s33-bidu, main 4.64 / 4.70 / 5.00 / 4.56, 4.44 / 4.78 on
+/// seeds 9 and 10): 40 for natural bids while the opponents are silent,
+/// 4.71 / 4.69 / 5.00 / 4.57 (seeds 1-4 -30 IMPs, 10 boards better and 10
+/// worse), 4.44 / 4.80.
 pub(crate) fn evaluate(
     ctx: &Context<'_>,
     class: BidClass,
