@@ -68,6 +68,22 @@ fn a_preempter_passes_partners_game_bid() {
 }
 
 #[test]
+fn partner_of_an_opening_preempt_counts_its_points() {
+    // The preempt shows 5-12 points with its seven cards, not 0-14
+    // counted at one: with 20 high-card points and three trumps game is
+    // there (seed 4 board 389 passed 3H; 4H made ten tricks), and
+    // opposite seven clubs 20 balanced points bid 3NT (seed 9 board 207
+    // passed 3C; 3NT made eleven).
+    assert_bid("3H P", "J87.AKT2.KQ.AKT2", "4H");
+    assert_bid("3C P", "KQ7.K7.AQJ83.AJ7", "3NT");
+    // A bare opening hand still passes.
+    assert_bid("3H P", "J87.AT2.KQ52.K72", "Pass");
+    let b = auction("3H");
+    let preempter = b.info(Seat::North);
+    assert_eq!((preempter.min_p, preempter.max_p), (5, 12));
+}
+
+#[test]
 fn four_notrump_over_partners_notrump_invites_six() {
     // 15 balanced opposite the 1NT opening (16-18): one or two points
     // short of the 33 a notrump slam needs, so 4NT invites; 16 bids it.

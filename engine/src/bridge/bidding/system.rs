@@ -41,6 +41,13 @@ pub(crate) fn meaning(ctx: &Context<'_>, class: BidClass, call: Call) -> Meaning
             .with(Special::PreferredSuit(suit.unwrap_or(Suit::Clubs))),
         // Strong artificial 2C: the suit comes later.
         BidClass::OpeningTwoSuit => Requirement::points(24, MAX_POINTS),
+        // Measured and not kept (session 33, s33-bidu; `bridge_quality
+        // --boards 500 --bidding-only --seed S` with cached DD tables, main
+        // 4.64 / 4.70 / 5.00 / 4.56 and 4.44 / 4.78 on seeds 9 and 10): the
+        // weak two read as 8+ points (its hands on those seeds hold 6-15,
+        // 10.4 on average, against the 6 partner counts): 4.67 / 4.63 /
+        // 5.00 / 4.65 (seeds 1-4 -31 IMPs) and 4.51 / 4.81 (-49), most of
+        // it in the auctions the opponents entered.
         BidClass::WeakTwo => with_suit(Requirement::hcp(5, 10), 6),
         BidClass::OpeningNotrump => {
             let (lo, hi) = match level {
@@ -50,6 +57,10 @@ pub(crate) fn meaning(ctx: &Context<'_>, class: BidClass, call: Call) -> Meaning
             };
             Requirement::hcp(lo, hi).with(Special::Balanced)
         }
+        BidClass::Shutout if ctx.bidding.calls().iter().all(|&c| c == Call::Pass) => Requirement {
+            points: OPENING_PREEMPT_POINTS,
+            ..with_suit(Requirement::hcp(0, 11), 7)
+        },
         BidClass::Shutout => with_suit(Requirement::hcp(0, 11), 7),
         BidClass::ResponsePass => Requirement::points(0, 5),
         // Measured and not kept (session 31, s31-bid; `bridge_quality
@@ -223,6 +234,26 @@ pub(crate) fn meaning(ctx: &Context<'_>, class: BidClass, call: Call) -> Meaning
     };
     req.into()
 }
+
+/// The points (high cards and distribution) of an opening preempt at the
+/// three level or higher, the seven-card suit. Read as 0-11 high-card
+/// points alone, partner counted the preempt at one point (the range's
+/// minimum and one) and passed with game opposite: 3H passed with 20
+/// high-card points (seed 4 board 389, 4H made ten tricks), 3C with 20
+/// (seed 9 board 207, 3NT made eleven). The preempts made on the boards
+/// of `bridge_quality --bidding-only`, seeds 1-4, 9 and 10, held 4-12
+/// points, 9.8 on average (6.4 high-card points): a hand of 13 opens one
+/// of the suit, and one below 5 is a point short and passes more often
+/// than not. `bridge_quality --boards 500 --bidding-only --seed S
+/// --dd-cache F` against main (4.64 / 4.70 / 5.00 / 4.56, 4.44 / 4.78):
+/// 4.65 / 4.71 / 5.00 / 4.53 on seeds 1-4 (+2 IMPs nearer par, 3 boards
+/// better and 2 worse), 4.42 / 4.77 on seeds 9 and 10 (+17, 2 better and
+/// 1 worse). With 6-12, seeds 1-4 -1 and seeds 9 and 10 +24; with 8-12 (the
+/// middle of the range counted, 10, where 3NT then needed 16 high-card
+/// points opposite the preempt's 6) seeds 1-4 -16: 3NT over a minor
+/// preempt went down (seed 3 board 249, 3D-3NT with 17, six tricks).
+/// Jump overcalls keep their high-card range: the change is the opening's.
+const OPENING_PREEMPT_POINTS: (u8, u8) = (5, 12);
 
 /// The points (high cards and shape) of an overcall at the four level,
 /// over their preempt or raise: a game bid on playing strength, which
@@ -441,6 +472,10 @@ fn priority(class: BidClass, strain: Strain) -> i32 {
 /// seed 1: 18 and 17), noise; for natural bids once the opponents have
 /// bid, 40: 4.65 / 4.84 / 5.23 / 4.65 (4.59), 15: 4.86 / 4.98 / 5.25 /
 /// 4.59; 50 on game bids only 4.69 / 4.88 / 5.25 / 4.70 (4.58).
+/// Session 33 (s33-bidu, main 4.64 / 4.70 / 5.00 / 4.56, 4.44 / 4.78 on
+/// seeds 9 and 10): 40 for natural bids while the opponents are silent,
+/// 4.71 / 4.69 / 5.00 / 4.57 (seeds 1-4 -30 IMPs, 10 boards better and 10
+/// worse), 4.44 / 4.80.
 pub(crate) fn evaluate(
     ctx: &Context<'_>,
     class: BidClass,
