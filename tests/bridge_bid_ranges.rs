@@ -207,3 +207,77 @@ fn the_stayman_answers_deny_the_majors_they_do_not_name() {
     let north = b.shown(Seat::North);
     assert_eq!((north.max_len[2], north.min_len[3]), (3, 4), "{north:?}");
 }
+
+#[test]
+fn a_contested_bid_below_game_shows_an_upper_limit() {
+    // 1H-(1S)-2H: with game values opposite the opening the free raise
+    // bids more, so it shows 8 to 18 points, not 8 and up. What the rules
+    // count on stays as it was.
+    let b = auction("1H 1S 2H P");
+    let shown = b.shown(Seat::South);
+    assert!(shown.min_p == 8 && shown.max_p <= 18, "{shown:?}");
+    assert!(b.info(Seat::South).max_p >= 23, "{:?}", b.info(Seat::South));
+}
+
+#[test]
+fn a_pass_over_their_overcall_denies_game_values() {
+    // 1H-(1S)-P: with game values opposite the opening responder acts.
+    let b = auction("1H 1S P");
+    assert!(
+        b.shown(Seat::South).max_p <= 16,
+        "{:?}",
+        b.shown(Seat::South)
+    );
+    // Over their game the pass says nothing of our values.
+    let b = auction("1H 4S P");
+    assert!(
+        b.shown(Seat::South).max_p >= 23,
+        "{:?}",
+        b.shown(Seat::South)
+    );
+}
+
+/// The high-card points of every hand the rules make a natural bid or a
+/// pass with once the opponents have bid and partner has bid, against the
+/// upper limit the caller's shown `Info` then holds: the calls, those
+/// whose shown upper limit is below 30 points, and those whose hand holds
+/// more high-card points than it.
+fn contested_calls(deals: usize) -> (usize, usize, usize) {
+    let mut rng = StdRng::seed_from_u64(33);
+    let (mut calls, mut limited, mut above) = (0, 0, 0);
+    for board in 0..deals {
+        let deal = Deal::random(&mut rng);
+        let mut b = Bidding::new(Seat::ALL[board % 4]);
+        while !b.is_complete() {
+            let seat = b.next_seat();
+            let call = b.find_bid(deal[seat]);
+            let contested = (0..b.len())
+                .any(|i| b.seat_of(i).side() != seat.side() && b.calls()[i] != Call::Pass);
+            let partner_bid = (0..b.len()).any(|i| {
+                b.seat_of(i) == seat.partner() && matches!(b.calls()[i], Call::Bid { .. })
+            });
+            let class = b.push(call).expect("the rules bid legally");
+            if contested
+                && partner_bid
+                && matches!(class, BidClass::NormalBid | BidClass::NormalPass)
+            {
+                let shown = b.shown(seat).max_p;
+                calls += 1;
+                limited += usize::from(shown < 30);
+                above += usize::from(HandShape::of(deal[seat]).hcp > shown);
+            }
+        }
+    }
+    (calls, limited, above)
+}
+
+#[test]
+fn the_contested_upper_limits_hold_for_the_hands_the_rules_bid() {
+    let (calls, limited, above) = contested_calls(1500);
+    assert!(calls > 1000, "{calls} contested calls");
+    assert!(limited * 10 >= calls * 9, "{limited} of {calls} limited");
+    assert!(
+        above * 100 <= calls,
+        "{above} of {calls} contested calls hold more than they show"
+    );
+}

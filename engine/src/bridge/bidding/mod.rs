@@ -8,6 +8,7 @@
 //! real hand and makes the best.
 
 mod class;
+mod contested;
 mod convention_card;
 mod delayed_support;
 mod explain;

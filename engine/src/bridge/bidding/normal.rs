@@ -277,12 +277,32 @@ pub(super) const CAP_TOLERANCE: u8 = 2;
 /// all, and the placement simulation dealt partners who bid slams the real
 /// ones never hold.
 fn constructive_cap(ctx: &Context<'_>, level: u8, strain: Strain) -> Option<u8> {
+    if !ctx.opponents_silent() {
+        return None;
+    }
+    bid_cap(ctx, level, strain)
+}
+
+/// The same upper limit once the opponents have bid, higher by what the
+/// contest adds (`contested::contest_allowance`): what the bid shows
+/// (`shown::denies`), which the rules' view does not count (see
+/// `contested`).
+pub(super) fn contested_cap(ctx: &Context<'_>, level: u8, strain: Strain) -> Option<u8> {
+    if ctx.opponents_silent() {
+        return None;
+    }
+    bid_cap(ctx, level, strain)
+        .map(|cap| cap.saturating_add(super::contested::contest_allowance(ctx)))
+}
+
+/// `constructive_cap` in any auction in which partner has bid.
+fn bid_cap(ctx: &Context<'_>, level: u8, strain: Strain) -> Option<u8> {
     let b = ctx.bidding;
     let partner_bid = (0..b.len())
         .any(|i| b.seat_of(i) == ctx.seat.partner() && matches!(b.calls()[i], Call::Bid { .. }));
     // In a game-forcing auction a bid below game denies nothing: the
     // partnership is going there anyway (2C-2D is no "at most 2 points").
-    if !ctx.opponents_silent() || !partner_bid || level >= 6 || ctx.game_forced() {
+    if !partner_bid || level >= 6 || ctx.game_forced() {
         return None;
     }
     let invites = is_jump_raise(ctx, level, strain) || is_invitation(ctx, level, strain);

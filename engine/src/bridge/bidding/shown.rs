@@ -25,6 +25,11 @@ pub(super) fn denies(ctx: &Context<'_>, class: BidClass, call: Call, meaning: &M
         if matches!(class, BidClass::NormalPass) && takeout_double_open(ctx) {
             limits.max_hcp = limits.max_hcp.min(TAKEOUT_ANY_SHAPE_HCP - 1);
         }
+        if matches!(class, BidClass::NormalPass)
+            && let Some(cap) = super::contested::pass_cap(ctx)
+        {
+            limits.cap(cap.max(ctx.bidding.info(ctx.seat).min_p));
+        }
         return limits;
     };
     // With three cards in partner's major the new suit comes first
@@ -33,6 +38,19 @@ pub(super) fn denies(ctx: &Context<'_>, class: BidClass, call: Call, meaning: &M
         && let Some(major) = response::notrump_response_to_major(ctx, call)
     {
         limits.cap_len(major, 2);
+    }
+    // Once the opponents have bid, a natural bid shows the limit of the
+    // rules that choose it (`contested`); after Blackwood the asker places
+    // the contract and shows nothing.
+    let asking = matches!(
+        ctx.own_last(),
+        Some((_, _, BidClass::Blackwood | BidClass::KingAsk))
+    );
+    if class == BidClass::NormalBid
+        && !asking
+        && let Some(cap) = super::normal::contested_cap(ctx, level, strain)
+    {
+        limits.cap(cap.max(meaning.revealed.min_p.saturating_add(CAP_TOLERANCE)));
     }
     match class {
         // Six cards exactly: with seven the preempt is at three.
