@@ -26,6 +26,12 @@ const FUTILITY_MARGIN: [i32; 4] = [0, 300, 520, 760];
 const REVERSE_FUTILITY_MARGIN: i32 = 200;
 const REVERSE_FUTILITY_DEPTH: i32 = 6;
 
+/// Razoring margins by remaining depth (points): a node whose static
+/// value lies this far below alpha is settled by a null-window capture
+/// search at alpha when that does not reach alpha either (a quiet move
+/// that near the horizon seldom wins back so much).
+const RAZOR_MARGIN: [i32; 3] = [0, 640, 960];
+
 /// Internal iterative reduction from this remaining depth on.
 const IIR_DEPTH: i32 = 4;
 
@@ -312,6 +318,18 @@ impl Searcher {
             && beta.abs() < MATE_BOUND
         {
             return static_eval;
+        }
+
+        if selective
+            && self.features.razoring
+            && depth < RAZOR_MARGIN.len() as i32
+            && static_eval + RAZOR_MARGIN[depth as usize] <= alpha
+            && alpha.abs() < MATE_BOUND
+        {
+            let value = self.quiesce(board, alpha - 1, alpha, ply, observer);
+            if value < alpha {
+                return value;
+            }
         }
 
         // Null-move pruning: if passing still beats beta, a real move will.
