@@ -613,6 +613,27 @@ pub(crate) fn second_hand_wins(board: &Board) -> Option<u64> {
 /// next card of the suit led when it also holds that, the top card of each
 /// other suit it heads, and every card of a suit nobody else holds (DDS's
 /// second-hand quick tricks). Returns the cards the count rests on.
+///
+/// The same count in a suit contract (DDS counts only this trick there)
+/// was tried and not kept (session 33): when both our hands follow and
+/// the top card wins, its hand cashing the next round of the suit led,
+/// its top trumps and each other suit's top card, a round counting only
+/// when every opponent holding trumps and our other hand (unless out of
+/// trumps) still follow. Correct on all 200 fixture tables and the
+/// seven-card endings, 1.4% fewer trick nodes in the tables of the first
+/// 30 fixture deals (12,503,192 -> 12,333,687) and 1.3% fewer in the
+/// all-cards solves of the first 100 (15,056,399 -> 14,862,635), but the
+/// same instructions (cachegrind, `turbobridge bench --only tables
+/// --deals 3`: 2,774,880,048 -> 2,771,695,926, trick nodes -2.1%): the
+/// test at every second hand in a suit contract costs what the cut
+/// saves. Timing could not tell them apart (`dds_compare.py --deals 40`,
+/// alternated, tables ours/DDS 0.75/0.92/1.04/0.99 against 0.97/1.00/
+/// 0.96/0.98). Asked only when `need` is 2: 1.7% fewer trick nodes and
+/// 1.0% fewer instructions on those 3 tables (2,746,215,293), 0.9% fewer
+/// all-cards trick nodes on 100 deals (14,915,508); CPU milliseconds
+/// alternated five times, `bench --only tables --deals 20` lower each
+/// time (mean 3772 against 4141), `--only cards` higher four times of
+/// five (`--deals 60` and `--deals 100`): not clearly faster.
 pub(crate) fn second_hand_tricks(board: &Board, need: u32) -> Option<u64> {
     let mut rel = second_hand_wins(board)?;
     if need <= 1 {
