@@ -63,12 +63,22 @@ fn the_opponents_calls_lift_the_caps() {
     assert!(b.info(Seat::North).max_p >= 23, "{:?}", b.info(Seat::North));
 }
 
-/// The high-card points of every hand the rules make a constructive call
-/// with (the opponents silent, partner has bid) against the upper limit
-/// the auction then shows for that player.
-fn constructive_calls(deals: usize) -> (usize, usize) {
-    let mut rng = StdRng::seed_from_u64(20);
-    let (mut calls, mut above) = (0, 0);
+/// One call of [`each_call`]: who made it, how the auction reads it, the
+/// caller's high-card points, and whether, before it, the opponents had
+/// bid (or doubled) and partner had bid.
+struct Made {
+    seat: Seat,
+    call: Call,
+    class: BidClass,
+    hcp: u8,
+    contested: bool,
+    partner_bid: bool,
+}
+
+/// Every call the rules make over `deals` seeded random deals, each
+/// handed to `visit` with the auction it has just joined.
+fn each_call(seed: u64, deals: usize, mut visit: impl FnMut(&Bidding, &Made)) {
+    let mut rng = StdRng::seed_from_u64(seed);
     for board in 0..deals {
         let deal = Deal::random(&mut rng);
         let mut b = Bidding::new(Seat::ALL[board % 4]);
@@ -80,13 +90,32 @@ fn constructive_calls(deals: usize) -> (usize, usize) {
             let partner_bid = (0..b.len()).any(|i| {
                 b.seat_of(i) == seat.partner() && matches!(b.calls()[i], Call::Bid { .. })
             });
-            b.push(call).expect("the rules bid legally");
-            if !contested && partner_bid && call != Call::Pass {
-                calls += 1;
-                above += usize::from(HandShape::of(deal[seat]).hcp > b.info(seat).max_p);
-            }
+            let class = b.push(call).expect("the rules bid legally");
+            let hcp = HandShape::of(deal[seat]).hcp;
+            let made = Made {
+                seat,
+                call,
+                class,
+                hcp,
+                contested,
+                partner_bid,
+            };
+            visit(&b, &made);
         }
     }
+}
+
+/// The high-card points of every hand the rules make a constructive call
+/// with (the opponents silent, partner has bid) against the upper limit
+/// the auction then shows for that player.
+fn constructive_calls(deals: usize) -> (usize, usize) {
+    let (mut calls, mut above) = (0, 0);
+    each_call(20, deals, |b, m| {
+        if !m.contested && m.partner_bid && m.call != Call::Pass {
+            calls += 1;
+            above += usize::from(m.hcp > b.info(m.seat).max_p);
+        }
+    });
     (calls, above)
 }
 
@@ -243,31 +272,18 @@ fn a_pass_over_their_overcall_denies_game_values() {
 /// whose shown upper limit is below 30 points, and those whose hand holds
 /// more high-card points than it.
 fn contested_calls(deals: usize) -> (usize, usize, usize) {
-    let mut rng = StdRng::seed_from_u64(33);
     let (mut calls, mut limited, mut above) = (0, 0, 0);
-    for board in 0..deals {
-        let deal = Deal::random(&mut rng);
-        let mut b = Bidding::new(Seat::ALL[board % 4]);
-        while !b.is_complete() {
-            let seat = b.next_seat();
-            let call = b.find_bid(deal[seat]);
-            let contested = (0..b.len())
-                .any(|i| b.seat_of(i).side() != seat.side() && b.calls()[i] != Call::Pass);
-            let partner_bid = (0..b.len()).any(|i| {
-                b.seat_of(i) == seat.partner() && matches!(b.calls()[i], Call::Bid { .. })
-            });
-            let class = b.push(call).expect("the rules bid legally");
-            if contested
-                && partner_bid
-                && matches!(class, BidClass::NormalBid | BidClass::NormalPass)
-            {
-                let shown = b.shown(seat).max_p;
-                calls += 1;
-                limited += usize::from(shown < 30);
-                above += usize::from(HandShape::of(deal[seat]).hcp > shown);
-            }
+    each_call(33, deals, |b, m| {
+        if m.contested
+            && m.partner_bid
+            && matches!(m.class, BidClass::NormalBid | BidClass::NormalPass)
+        {
+            let shown = b.shown(m.seat).max_p;
+            calls += 1;
+            limited += usize::from(shown < 30);
+            above += usize::from(m.hcp > shown);
         }
-    }
+    });
     (calls, limited, above)
 }
 
