@@ -415,17 +415,20 @@ fn main() {
         // lead (the lead's rule against notrump), the mean breaking ties.
         let rebid_weight = match_weight(REBID_MISS_WEIGHT);
         let rebid_mean = mean(n, DEFEAT_BONUS, &rebid_weight);
-        let pbest_weighted: Vec<f64> = (0..classes.len())
-            .map(|k| {
-                tricks
-                    .iter()
-                    .zip(&rebid_weight)
-                    .filter(|(row, _)| row[k] == *row.iter().max().unwrap_or(&0))
-                    .map(|(_, w)| w)
-                    .sum::<f64>()
-                    + rebid_mean[k] * 1e-6
-            })
-            .collect();
+        let best_share = |weights: &[f64], means: &[f64]| -> Vec<f64> {
+            (0..classes.len())
+                .map(|k| {
+                    tricks
+                        .iter()
+                        .zip(weights)
+                        .filter(|(row, _)| row[k] == *row.iter().max().unwrap_or(&0))
+                        .map(|(_, w)| w)
+                        .sum::<f64>()
+                        + means[k] * 1e-6
+                })
+                .collect()
+        };
+        let pbest_weighted = best_share(&rebid_weight, &rebid_mean);
         // The lead's own weights (`lead_deal_weight`: the re-bid weight
         // times the dealer's length correction); `pbest.3` is the rule
         // without the length correction.
@@ -435,17 +438,7 @@ fn main() {
             .map(|d| lead_deal_weight(&view, &fit, d))
             .collect();
         let lead_mean = mean(n, DEFEAT_BONUS, &lead_weight);
-        let pbest_lead: Vec<f64> = (0..classes.len())
-            .map(|k| {
-                tricks
-                    .iter()
-                    .zip(&lead_weight)
-                    .filter(|(row, _)| row[k] == *row.iter().max().unwrap_or(&0))
-                    .map(|(_, w)| w)
-                    .sum::<f64>()
-                    + lead_mean[k] * 1e-6
-            })
-            .collect();
+        let pbest_lead = best_share(&lead_weight, &lead_mean);
         let choices = [
             argmax(&base),
             argmax(&mean(n / 2, DEFEAT_BONUS, &ones)),
