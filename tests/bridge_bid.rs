@@ -10,7 +10,7 @@ use rand::rngs::StdRng;
 #[path = "common/bidding.rs"]
 #[allow(dead_code)] // each test file uses its own part of the helpers
 mod bidding;
-use bidding::{assert_bid, auction, bid, call};
+use bidding::{assert_bid, assert_bid_not, auction, bid, call};
 
 #[test]
 fn choice_of_suit_for_the_opening() {
@@ -294,6 +294,15 @@ fn balancing_overcall_on_fewer_points() {
     assert_bid("1S P P", "84.73.KQJ84.Q962", "2D");
     // Directly over the opening the same hand has no overcall.
     assert_bid("1S", "84.73.KQJ84.Q962", "Pass");
+}
+
+#[test]
+fn balancing_takeout_double_with_three_of_their_suit() {
+    // Their 2S would end the auction: fourteen high-card points, 3-3-3-4,
+    // double (seed 1 board 300: main passed and 4C made for us).
+    assert_bid("2S P P", "T98.QJ5.AKJ.K854", "X");
+    // Directly over 2S three spades are too many for a takeout double.
+    assert_bid_not("2S", "T98.QJ5.AKJ.K854", "X");
 }
 
 #[test]

@@ -200,13 +200,16 @@ fn facts(meaning: &Meaning, class: BidClass) -> Vec<String> {
         Special::StaymanAnswer(Strain::Hearts) => {}
         Special::StaymanAnswer(_) => facts.push("no 4-card major".to_string()),
         Special::AceAndKing => facts.push("at least an ace and a king".to_string()),
-        Special::Takeout(theirs) => {
+        Special::Takeout(theirs, most) => {
             let suits: Vec<&str> = Suit::DESCENDING
                 .into_iter()
                 .filter(|s| theirs >> s.index() & 1 == 1)
                 .map(suit_name)
                 .collect();
-            facts.push(format!("at most 2 {}, or 17+ HCP", suits.join(" and ")));
+            facts.push(format!(
+                "at most {most} {}, or 17+ HCP",
+                suits.join(" and ")
+            ));
         }
         Special::GoodSuit(suit) => facts.push(format!(
             "a good {} suit (5+ HCP in it, or 3+ with six cards)",

@@ -27,8 +27,9 @@ pub enum Special {
     /// The takeout double: at most two cards in each of the opponents'
     /// suits (a mask, bit per suit) and three or more in every other suit,
     /// unless the hand has [`TAKEOUT_ANY_SHAPE_HCP`] high-card points (too
-    /// strong to overcall).
-    Takeout(u8),
+    /// strong to overcall). The second field is the most cards the
+    /// double allows in their suits: 2, or 3 in the balancing seat.
+    Takeout(u8, u8),
     /// A good suit for an overcall: two of the top honours (five
     /// high-card points in it) or a six-card suit with three.
     GoodSuit(Suit),
@@ -127,11 +128,11 @@ impl Requirement {
             Special::Aces(n) => hand.aces % 4 == n % 4,
             Special::Kings(n) => hand.kings % 4 == n % 4,
             Special::AceAndKing => hand.aces >= 1 && hand.kings >= 1,
-            Special::Takeout(theirs) => {
+            Special::Takeout(theirs, most) => {
                 hand.hcp >= TAKEOUT_ANY_SHAPE_HCP
                     || (0..4).all(|s| {
                         if theirs >> s & 1 == 1 {
-                            hand.len[s] <= 2
+                            hand.len[s] <= most
                         } else {
                             hand.len[s] >= 3
                         }

@@ -102,7 +102,7 @@ fn takeout_double_open(ctx: &Context<'_>) -> bool {
         return false;
     }
     let double = system::meaning(ctx, BidClass::TakeoutDouble, Call::Double).requirement;
-    matches!(double.special, Special::Takeout(_)) && double.points.0 <= TAKEOUT_ANY_SHAPE_HCP
+    matches!(double.special, Special::Takeout(..)) && double.points.0 <= TAKEOUT_ANY_SHAPE_HCP
 }
 
 /// The most a hand holds that stops short of `goal` combined points:
