@@ -171,6 +171,14 @@ pub(crate) fn meaning(ctx: &Context<'_>, class: BidClass, call: Call) -> Meaning
             // games the double found (seed 9 board 330, 2D-P-P-2NT passed
             // with eight points and five hearts; board 268, 3NT on a
             // 5-3 spade fit).
+            // Measured and not kept (session 34, s34-bid, `bridge_quality
+            // --boards 500 --bidding-only --seed S --dd-cache F`, against
+            // 4.64 / 4.69 / 4.99 / 4.53 and 4.42 / 4.75 on seeds 9 and 10):
+            // 1NT in the balancing seat over their one-level opening (today
+            // a natural bid, and seed 4 board 416 passed 1S-P-P with 16,
+            // 4-4-2-3 and the spades stopped) as this class three points
+            // lighter, 12-15: 4.64 / 4.70 / 4.98 / 4.54 (-3 IMPs, 2 boards
+            // better, 4 worse) and 4.41 / 4.77 (-1).
             let (lo, hi) = if level == 3 { (16, 21) } else { (15, 18) };
             Requirement::hcp(lo, hi).with(Special::BalancedStopper(theirs.unwrap_or(Suit::Clubs)))
         }
@@ -338,7 +346,10 @@ fn balancing_allowance(ctx: &Context<'_>) -> u8 {
 ///
 /// Measured and not kept: the balancing double two points lighter as
 /// well (10 at the one level, 11 at two), 4.67 / 4.67 / 4.99 / 4.55
-/// (+8, 11 better, 10 worse) and 4.39 / 4.79 (+2).
+/// (+8, 11 better, 10 worse) and 4.39 / 4.79 (+2). A doubleton allowed
+/// (and shown) in the unbid suits besides (4-2-4-3 over their 2D),
+/// against this rule: 4.61 / 4.73 / 4.96 / 4.50 (+27
+/// IMPs, but 6 boards better and 6 worse) and 4.42 / 4.77 (-7).
 fn balancing_takeout_length(ctx: &Context<'_>) -> u8 {
     if balancing_allowance(ctx) > 0 { 3 } else { 2 }
 }
