@@ -484,6 +484,21 @@ impl Codes {
         }
     }
 
+    /// The neighbours of (x, y) within four points along `(dx, dy)` that
+    /// lie on the board: the offsets `lo..=hi` (without 0), and the index
+    /// step of one offset.
+    #[inline]
+    fn reach(&self, x: usize, y: usize, (dx, dy): (isize, isize)) -> (isize, isize, isize) {
+        let room = |d: isize, at: usize, side: usize| match d {
+            1 => (side - 1 - at).min(4) as isize,
+            -1 => at.min(4) as isize,
+            _ => 4,
+        };
+        let hi = room(dx, x, self.width).min(room(dy, y, self.height));
+        let lo = room(-dx, x, self.width).min(room(-dy, y, self.height));
+        (-lo, hi, dy * self.width as isize + dx)
+    }
+
     /// Square (x, y) goes from `before` to `after` (one of them empty):
     /// the keys of the points within four of it on its lines change.
     pub fn set(&mut self, x: usize, y: usize, before: Square, after: Square) {
@@ -494,14 +509,10 @@ impl Codes {
             digit_for(after, 0) as i32 - digit_for(before, 0) as i32,
             digit_for(after, 1) as i32 - digit_for(before, 1) as i32,
         ];
-        for (dir, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
-            for offset in [-4isize, -3, -2, -1, 1, 2, 3, 4] {
-                let qx = x as isize + dx * offset;
-                let qy = y as isize + dy * offset;
-                if qx < 0 || qy < 0 || qx as usize >= self.width || qy as usize >= self.height {
-                    continue;
-                }
-                let j = qy as usize * self.width + qx as usize;
+        for (dir, &step) in DIRECTIONS.iter().enumerate() {
+            let (lo, hi, stride) = self.reach(x, y, step);
+            for offset in (lo..=hi).filter(|&o| o != 0) {
+                let j = (i as isize + offset * stride) as usize;
                 // Seen from q, (x, y) is at -offset.
                 let weight = POW3[slot(-offset)] as i32;
                 let p = &mut self.points[j];
@@ -532,14 +543,10 @@ impl Codes {
             classes: self.classes,
         });
         self.saved.push((i, self.points[i]));
-        for &(dx, dy) in &DIRECTIONS {
-            for offset in [-4isize, -3, -2, -1, 1, 2, 3, 4] {
-                let qx = x as isize + dx * offset;
-                let qy = y as isize + dy * offset;
-                if qx < 0 || qy < 0 || qx as usize >= self.width || qy as usize >= self.height {
-                    continue;
-                }
-                let j = qy as usize * self.width + qx as usize;
+        for &step in &DIRECTIONS {
+            let (lo, hi, stride) = self.reach(x, y, step);
+            for offset in (lo..=hi).filter(|&o| o != 0) {
+                let j = (i as isize + offset * stride) as usize;
                 self.saved.push((j, self.points[j]));
             }
         }
@@ -577,6 +584,42 @@ impl Codes {
     #[inline]
     pub fn value(&self, x: usize, y: usize, c: Color) -> i32 {
         self.points[y * self.width + x].code[c.index()].value as i32
+    }
+
+    /// Per point (row by row): `None` when occupied, else its class and
+    /// move order's value to `me` and to the opponent. The move generator
+    /// reads the whole board through this in one pass.
+    #[inline]
+    pub fn order_codes(&self, me: Color) -> impl Iterator<Item = Option<[(u8, i32); 2]>> + '_ {
+        let (m, o) = (me.index(), me.opponent().index());
+        self.points
+            .iter()
+            .zip(&self.occupied)
+            .map(move |(p, &occupied)| {
+                (!occupied).then(|| {
+                    [
+                        (p.code[m].class, p.code[m].order as i32),
+                        (p.code[o].class, p.code[o].order as i32),
+                    ]
+                })
+            })
+    }
+
+    /// Per point (row by row): its class for `c` (`C_NONE` when occupied).
+    #[inline]
+    pub fn classes(&self, c: Color) -> impl Iterator<Item = u8> + '_ {
+        self.points.iter().map(move |p| p.code[c.index()].class)
+    }
+
+    /// Per point (row by row): [`Codes::best_shape`] for `c`.
+    #[inline]
+    pub fn best_shapes(&self, c: Color) -> impl Iterator<Item = u8> + '_ {
+        self.points
+            .iter()
+            .map(move |p| match p.code[c.index()].best {
+                u8::MAX => NONE,
+                best => best,
+            })
     }
 
     /// The move order's value of (x, y) to `c`; 0 on an occupied point.

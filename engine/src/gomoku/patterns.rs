@@ -44,22 +44,26 @@ impl Board {
     /// opponent stone or a wall (the board edge does not block, as in
     /// GomocupJudge).
     pub fn run(&self, p: Point, dir: usize, c: Color) -> (usize, bool) {
-        let d = DIRECTIONS[dir];
+        let (dx, dy) = DIRECTIONS[dir];
+        let cells = self.cells();
+        let own = Cell::Stone(c);
+        let start = p.y * self.width() + p.x;
         let mut len = 1;
         let mut blocked = 0;
-        for sign in [1isize, -1] {
-            let mut n = 1;
-            while let Some(q) = self.step(p, d, sign * n) {
-                match self.cell(q) {
-                    Cell::Stone(s) if s == c => {
-                        len += 1;
-                        n += 1;
-                    }
-                    Cell::Empty => break,
-                    _ => {
+        for d in [(dx, dy), (-dx, -dy)] {
+            let stride = self.stride(d);
+            let mut i = start as isize;
+            // Running out of room is the edge, which does not block.
+            for _ in 0..self.room(p, d) {
+                i += stride;
+                let cell = cells[i as usize];
+                if cell == own {
+                    len += 1;
+                } else {
+                    if cell != Cell::Empty {
                         blocked += 1;
-                        break;
                     }
+                    break;
                 }
             }
         }
@@ -101,11 +105,10 @@ impl Board {
         if !self.codes().any_shape(c, F5) {
             return out;
         }
-        for p in self.points() {
-            if self.codes().best_shape(p.x, p.y, c) >= F5
-                && self.is_empty(p)
-                && self.makes_five(p, c)
-            {
+        let w = self.width();
+        for (i, best) in self.codes().best_shapes(c).enumerate() {
+            let p = Point::new(i % w, i / w);
+            if best >= F5 && self.is_empty(p) && self.makes_five(p, c) {
                 out.push(p);
             }
         }
@@ -121,8 +124,10 @@ impl Board {
         if self.rule() == Rule::FREESTYLE {
             return true;
         }
-        self.points().any(|p| {
-            self.codes().best_shape(p.x, p.y, c) >= F5 && self.is_empty(p) && self.makes_five(p, c)
+        let w = self.width();
+        self.codes().best_shapes(c).enumerate().any(|(i, best)| {
+            let p = Point::new(i % w, i / w);
+            best >= F5 && self.is_empty(p) && self.makes_five(p, c)
         })
     }
 

@@ -71,17 +71,29 @@ pub fn turbo_score(board: &Board, p: Point, player: Color) -> i32 {
 /// five-point lines through `p` that hold no opponent stone or wall of
 /// `WEIGHT[stones + 1]` (what [`super::lines::LineTable::value`] keeps).
 pub fn square_value(board: &Board, p: Point, c: Color) -> i32 {
+    let cells = board.cells();
+    let start = (p.y * board.width() + p.x) as isize;
     let mut value = 0;
-    for &d in &DIRECTIONS {
-        'line: for k in 0..5isize {
+    for &(dx, dy) in &DIRECTIONS {
+        // The nine points of the five-point lines through `p`, read once:
+        // `window[4 + k]` is `k` steps along the direction, `None` off
+        // the board.
+        let mut window = [None; 9];
+        window[4] = Some(cells[start as usize]);
+        for d in [(dx, dy), (-dx, -dy)] {
+            let stride = board.stride(d);
+            let reach = board.room(p, d).min(4);
+            for k in 1..=reach {
+                let slot = if d == (dx, dy) { 4 + k } else { 4 - k };
+                window[slot] = Some(cells[(start + stride * k as isize) as usize]);
+            }
+        }
+        'line: for first in 0..5 {
             let mut own = 0;
-            for l in 0..5 {
-                let Some(q) = board.step(p, d, l - k) else {
-                    continue 'line;
-                };
-                match board.cell(q) {
-                    Cell::Empty => {}
-                    Cell::Stone(s) if s == c => own += 1,
+            for &cell in &window[first..first + 5] {
+                match cell {
+                    Some(Cell::Empty) => {}
+                    Some(Cell::Stone(s)) if s == c => own += 1,
                     _ => continue 'line,
                 }
             }
