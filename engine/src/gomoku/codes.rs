@@ -254,6 +254,14 @@ const fn combo(shapes: [u8; 4]) -> usize {
         + shapes[3] as usize
 }
 
+/// What a shape on each direction counts in `combo`.
+const COMBO_WEIGHT: [i32; 4] = [
+    (LINE_SHAPES * LINE_SHAPES * LINE_SHAPES) as i32,
+    (LINE_SHAPES * LINE_SHAPES) as i32,
+    LINE_SHAPES as i32,
+    1,
+];
+
 const COMBOS: usize = LINE_SHAPES * LINE_SHAPES * LINE_SHAPES * LINE_SHAPES;
 
 /// What a point is worth to one side: its class, its value and its
@@ -342,7 +350,15 @@ struct PointCodes {
     /// `SHAPES` of `keys`, kept so that a stone changes one lookup per
     /// side rather than four.
     shapes: [[u8; 4]; 2],
+    /// `combo` of `shapes`, moved with them: the index of `code` in
+    /// `COMBO_TABLE`.
+    combo: [u16; 2],
     code: [Code; 2],
+    /// The move generator's score of the point with each side to move:
+    /// the mover's order value by 5/4 (attack weighs more than defence,
+    /// Turbo's `AttackFactor`) plus the other side's; 0 when occupied.
+    /// Kept here so that generating moves reads one number a point.
+    score: [i32; 2],
 }
 
 /// The pattern codes of a board, kept in step with its stones.
@@ -439,6 +455,7 @@ impl Codes {
                 codes.points[i].keys = [keys, keys];
                 let shapes = keys.map(|k| SHAPES[k as usize]);
                 codes.points[i].shapes = [shapes, shapes];
+                codes.points[i].combo = [combo(shapes) as u16; 2];
                 codes.refresh(i);
             }
         }
@@ -459,20 +476,34 @@ impl Codes {
 
     /// Recomputes point `i`'s codes and the totals.
     fn refresh(&mut self, i: usize) {
+        self.refresh_sides(i, [true; 2]);
+    }
+
+    /// Recomputes point `i`'s codes for the sides in `sides` (those whose
+    /// line shapes changed) and the totals.
+    #[inline]
+    fn refresh_sides(&mut self, i: usize, sides: [bool; 2]) {
         let occupied = self.occupied[i];
         let p = &mut self.points[i];
         for c in 0..2 {
+            if !sides[c] {
+                continue;
+            }
             let old = p.code[c];
             let new = if occupied {
                 Code::OCCUPIED
             } else {
-                COMBO_TABLE[combo(p.shapes[c])]
+                COMBO_TABLE[p.combo[c] as usize]
             };
             if new == old {
                 continue;
             }
             p.code[c] = new;
             self.total[c] += new.value as i32 - old.value as i32;
+            // Most changes move the value alone.
+            if (old.best, old.class) == (new.best, new.class) {
+                continue;
+            }
             if old.best != u8::MAX {
                 self.levels[c][old.best as usize] -= 1;
                 self.classes[c][old.class as usize] -= 1;
@@ -482,6 +513,8 @@ impl Codes {
                 self.classes[c][new.class as usize] += 1;
             }
         }
+        let order = p.code.map(|code| code.order as i32);
+        p.score = [order[0] * 5 / 4 + order[1], order[1] * 5 / 4 + order[0]];
     }
 
     /// The neighbours of (x, y) within four points along `(dx, dy)` that
@@ -516,17 +549,23 @@ impl Codes {
                 // Seen from q, (x, y) is at -offset.
                 let weight = POW3[slot(-offset)] as i32;
                 let p = &mut self.points[j];
-                let mut changed = false;
+                let mut changed = [false; 2];
                 for (c, &delta) in delta.iter().enumerate() {
                     let key = (p.keys[c][dir] as i32 + delta * weight) as u16;
                     p.keys[c][dir] = key;
                     let shape = SHAPES[key as usize];
-                    changed |= shape != p.shapes[c][dir];
-                    p.shapes[c][dir] = shape;
+                    let old = p.shapes[c][dir];
+                    if shape != old {
+                        changed[c] = true;
+                        p.shapes[c][dir] = shape;
+                        p.combo[c] = (p.combo[c] as i32
+                            + (shape as i32 - old as i32) * COMBO_WEIGHT[dir])
+                            as u16;
+                    }
                 }
-                // A point whose line shapes stand keeps its class and value.
-                if changed && !self.occupied[j] {
-                    self.refresh(j);
+                // A side whose line shapes stand keeps its class and value.
+                if (changed[0] || changed[1]) && !self.occupied[j] {
+                    self.refresh_sides(j, changed);
                 }
             }
         }
@@ -586,25 +625,6 @@ impl Codes {
         self.points[y * self.width + x].code[c.index()].value as i32
     }
 
-    /// Per point (row by row): `None` when occupied, else its class and
-    /// move order's value to `me` and to the opponent. The move generator
-    /// reads the whole board through this in one pass.
-    #[inline]
-    pub fn order_codes(&self, me: Color) -> impl Iterator<Item = Option<[(u8, i32); 2]>> + '_ {
-        let (m, o) = (me.index(), me.opponent().index());
-        self.points
-            .iter()
-            .zip(&self.occupied)
-            .map(move |(p, &occupied)| {
-                (!occupied).then(|| {
-                    [
-                        (p.code[m].class, p.code[m].order as i32),
-                        (p.code[o].class, p.code[o].order as i32),
-                    ]
-                })
-            })
-    }
-
     /// Per point (row by row): its class for `c` (`C_NONE` when occupied).
     #[inline]
     pub fn classes(&self, c: Color) -> impl Iterator<Item = u8> + '_ {
@@ -620,6 +640,21 @@ impl Codes {
                 u8::MAX => NONE,
                 best => best,
             })
+    }
+
+    /// Calls `f(x, y, score)`, row by row, for every point whose move
+    /// generator's score with `me` to move (`order_value` of `me` by 5/4
+    /// plus the opponent's) is above zero: no occupied point is.
+    #[inline]
+    pub fn each_scored(&self, me: Color, mut f: impl FnMut(usize, usize, i32)) {
+        let m = me.index();
+        for (y, row) in self.points.chunks_exact(self.width).enumerate() {
+            for (x, p) in row.iter().enumerate() {
+                if p.score[m] > 0 {
+                    f(x, y, p.score[m]);
+                }
+            }
+        }
     }
 
     /// The move order's value of (x, y) to `c`; 0 on an occupied point.

@@ -106,10 +106,18 @@ impl Board {
             return out;
         }
         let w = self.width();
-        for (i, best) in self.codes().best_shapes(c).enumerate() {
-            let p = Point::new(i % w, i / w);
-            if best >= F5 && self.is_empty(p) && self.makes_five(p, c) {
-                out.push(p);
+        let (mut x, mut y) = (0, 0);
+        for best in self.codes().best_shapes(c) {
+            if best >= F5 {
+                let p = Point::new(x, y);
+                if self.is_empty(p) && self.makes_five(p, c) {
+                    out.push(p);
+                }
+            }
+            x += 1;
+            if x == w {
+                x = 0;
+                y += 1;
             }
         }
         out

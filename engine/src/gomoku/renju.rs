@@ -174,17 +174,43 @@ fn run_in(line: &[u8; WINDOW]) -> usize {
 
 /// With black in the middle of the window: the offsets within four of it
 /// where one more black stone makes an exact five through it, in order
-/// (at most two exist).
+/// (at most two exist). A stone next to the middle's run joins it (and
+/// the black run beyond it); one further away leaves it as it is. The
+/// runs are read within the window, as [`run_in`] reads them.
 fn fives_in(line: &[u8; WINDOW]) -> ([Option<isize>; 2], usize) {
+    let black_from = |start: isize, step: isize| {
+        let mut n = 0;
+        let mut j = start;
+        while (0..WINDOW as isize).contains(&j) && line[j as usize] == W_BLACK {
+            n += 1;
+            j += step;
+        }
+        n
+    };
+    let right = black_from(REACH + 1, 1);
+    let left = black_from(REACH - 1, -1);
+    let run = 1 + left + right;
     let mut found = [None; 2];
     let mut n = 0;
-    for k in (-4..=4isize).filter(|&k| k != 0) {
+    // Unless the middle's run is a five already, only the two points
+    // next to it can make one.
+    let offsets: &[isize] = if run == 5 {
+        &[-4, -3, -2, -1, 1, 2, 3, 4]
+    } else {
+        &[-(left + 1), right + 1]
+    };
+    for &k in offsets.iter().filter(|&&k| (-4..=4).contains(&k)) {
         if line[(REACH + k) as usize] != W_EMPTY {
             continue;
         }
-        let mut with = *line;
-        with[(REACH + k) as usize] = W_BLACK;
-        if run_in(&with) == 5 && n < 2 {
+        let len = if k == right + 1 {
+            run + 1 + black_from(REACH + k + 1, 1)
+        } else if k == -(left + 1) {
+            run + 1 + black_from(REACH + k - 1, -1)
+        } else {
+            run
+        };
+        if len == 5 && n < 2 {
             found[n] = Some(k);
             n += 1;
         }

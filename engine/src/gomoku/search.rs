@@ -979,24 +979,24 @@ impl Run<'_, '_> {
         // the rule-aware shape reader.
         let exact = board.rule() == Rule::FREESTYLE;
         let caro = board.rule().caro;
-        let w = board.width();
-        // One pass over the codes: every empty point's order key, and
-        // aside the few points where a four is made (by either side),
-        // which need a closer look in board order.
+        // One pass over the codes: every point's order key; and, when
+        // the codes show a four to make for either side, aside the points
+        // where one is made, which need a closer look in board order.
         let mut scored = std::mem::take(&mut self.order_keys);
         scored.clear();
+        let codes = board.codes();
+        codes.each_scored(me, |x, y, score| {
+            scored.push(order_key(score, Point::new(x, y)))
+        });
         let mut fourish: Vec<(Point, u8, u8, i32)> = Vec::new();
-        for (i, codes) in board.codes().order_codes(me).enumerate() {
-            let Some([(mine, mine_order), (theirs, theirs_order)]) = codes else {
-                continue;
-            };
-            let p = Point::new(i % w, i / w);
-            let score = mine_order * 5 / 4 + theirs_order;
-            if mine >= C_BLOCK4 || theirs >= C_BLOCK4 {
-                fourish.push((p, mine, theirs, score));
-            }
-            if score > 0 {
-                scored.push(order_key(score, p));
+        if codes.any_class(me, C_BLOCK4) || codes.any_class(opp, C_BLOCK4) {
+            for p in board.points() {
+                let (mine, theirs) = (codes.class(p.x, p.y, me), codes.class(p.x, p.y, opp));
+                if mine >= C_BLOCK4 || theirs >= C_BLOCK4 {
+                    let score =
+                        codes.order_value(p.x, p.y, me) * 5 / 4 + codes.order_value(p.x, p.y, opp);
+                    fourish.push((p, mine, theirs, score));
+                }
             }
         }
         let mut fours = Vec::new();

@@ -75,29 +75,35 @@ pub fn square_value(board: &Board, p: Point, c: Color) -> i32 {
     let start = (p.y * board.width() + p.x) as isize;
     let mut value = 0;
     for &(dx, dy) in &DIRECTIONS {
-        // The nine points of the five-point lines through `p`, read once:
-        // `window[4 + k]` is `k` steps along the direction, `None` off
-        // the board.
-        let mut window = [None; 9];
-        window[4] = Some(cells[start as usize]);
+        // The nine points of the five-point lines through `p` as two bit
+        // masks, bit `4 + k` for the point `k` steps along the direction:
+        // `c`'s stones, and what a line may not hold (the other side's
+        // stones, walls, off the board).
+        let mut own = 0u32;
+        let mut dead = 0u32;
+        let mut read = |bit: isize, cell: Cell| match cell {
+            Cell::Empty => {}
+            Cell::Stone(s) if s == c => own |= 1 << bit,
+            _ => dead |= 1 << bit,
+        };
+        read(4, cells[start as usize]);
         for d in [(dx, dy), (-dx, -dy)] {
             let stride = board.stride(d);
-            let reach = board.room(p, d).min(4);
+            let sign = if d == (dx, dy) { 1 } else { -1 };
+            let reach = board.room(p, d).min(4) as isize;
             for k in 1..=reach {
-                let slot = if d == (dx, dy) { 4 + k } else { 4 - k };
-                window[slot] = Some(cells[(start + stride * k as isize) as usize]);
+                read(4 + sign * k, cells[(start + stride * k) as usize]);
+            }
+            // Off the board blocks a line as a wall does.
+            for k in reach + 1..=4 {
+                read(4 + sign * k, Cell::Wall);
             }
         }
-        'line: for first in 0..5 {
-            let mut own = 0;
-            for &cell in &window[first..first + 5] {
-                match cell {
-                    Some(Cell::Empty) => {}
-                    Some(Cell::Stone(s)) if s == c => own += 1,
-                    _ => continue 'line,
-                }
+        for first in 0..5 {
+            let line = 0b11111 << first;
+            if dead & line == 0 {
+                value += WEIGHT[(own & line).count_ones() as usize + 1];
             }
-            value += WEIGHT[own + 1];
         }
     }
     value
