@@ -544,30 +544,38 @@ impl Codes {
         ];
         for (dir, &step) in DIRECTIONS.iter().enumerate() {
             let (lo, hi, stride) = self.reach(x, y, step);
-            for offset in (lo..=hi).filter(|&o| o != 0) {
+            // Two plain ranges either side of the point: cheaper to walk
+            // than one that skips its middle.
+            for offset in (lo..0).chain(1..hi + 1) {
                 let j = (i as isize + offset * stride) as usize;
                 // Seen from q, (x, y) is at -offset.
                 let weight = POW3[slot(-offset)] as i32;
-                let p = &mut self.points[j];
-                let mut changed = [false; 2];
-                for (c, &delta) in delta.iter().enumerate() {
-                    let key = (p.keys[c][dir] as i32 + delta * weight) as u16;
-                    p.keys[c][dir] = key;
-                    let shape = SHAPES[key as usize];
-                    let old = p.shapes[c][dir];
-                    if shape != old {
-                        changed[c] = true;
-                        p.shapes[c][dir] = shape;
-                        p.combo[c] = (p.combo[c] as i32
-                            + (shape as i32 - old as i32) * COMBO_WEIGHT[dir])
-                            as u16;
-                    }
-                }
-                // A side whose line shapes stand keeps its class and value.
-                if (changed[0] || changed[1]) && !self.occupied[j] {
-                    self.refresh_sides(j, changed);
-                }
+                self.shift(j, dir, [delta[0] * weight, delta[1] * weight]);
             }
+        }
+    }
+
+    /// Adds `moved` to point `j`'s two keys along `dir` and refreshes the
+    /// sides whose line shape that changes.
+    #[inline(always)]
+    fn shift(&mut self, j: usize, dir: usize, moved: [i32; 2]) {
+        let p = &mut self.points[j];
+        let mut changed = [false; 2];
+        for (c, &moved) in moved.iter().enumerate() {
+            let key = (p.keys[c][dir] as i32 + moved) as u16;
+            p.keys[c][dir] = key;
+            let shape = SHAPES[key as usize];
+            let old = p.shapes[c][dir];
+            if shape != old {
+                changed[c] = true;
+                p.shapes[c][dir] = shape;
+                p.combo[c] =
+                    (p.combo[c] as i32 + (shape as i32 - old as i32) * COMBO_WEIGHT[dir]) as u16;
+            }
+        }
+        // A side whose line shapes stand keeps its class and value.
+        if (changed[0] || changed[1]) && !self.occupied[j] {
+            self.refresh_sides(j, changed);
         }
     }
 
@@ -584,7 +592,7 @@ impl Codes {
         self.saved.push((i, self.points[i]));
         for &step in &DIRECTIONS {
             let (lo, hi, stride) = self.reach(x, y, step);
-            for offset in (lo..=hi).filter(|&o| o != 0) {
+            for offset in (lo..0).chain(1..hi + 1) {
                 let j = (i as isize + offset * stride) as usize;
                 self.saved.push((j, self.points[j]));
             }

@@ -239,10 +239,12 @@ impl<'a> ThreatSearch<'a> {
     ) -> Option<Vec<Point>> {
         let a = self.attacker;
         let d = a.opponent();
-        let completions = self.board.five_points(a);
         if self.board.rule().caro {
+            let completions = self.board.five_points(a);
             return self.after_caro_four(m, &completions, next);
         }
+        // The callers play `m` where the attacker has no five to complete.
+        let completions = self.board.five_points_after(m, a);
         match completions.len() {
             0 => None,
             1 => {
