@@ -207,6 +207,20 @@ const fn classify(key: usize, shape: &[u8; KEYS]) -> u8 {
 /// Line shape by key, computed at compile time.
 static SHAPES: [u8; KEYS] = build();
 
+/// `SHAPES` padded to a power of two, so that a key masked into range
+/// needs no bounds check in the update loop (keys stay below `KEYS`, so
+/// the mask never changes one).
+const SHAPES_PADDED: usize = 8192;
+static SHAPES_BY_MASK: [u8; SHAPES_PADDED] = {
+    let mut table = [NONE; SHAPES_PADDED];
+    let mut key = 0;
+    while key < KEYS {
+        table[key] = SHAPES[key];
+        key += 1;
+    }
+    table
+};
+
 /// The point class of four line shapes.
 pub const fn class_of(shapes: [u8; 4]) -> u8 {
     let mut n = [0u8; LINE_SHAPES];
@@ -332,6 +346,18 @@ const fn build_combos() -> [Code; COMBOS] {
 }
 
 static COMBO_TABLE: [Code; COMBOS] = build_combos();
+
+/// `COMBO_TABLE` padded to a power of two, as `SHAPES_BY_MASK`.
+const COMBOS_PADDED: usize = 16384;
+static COMBO_BY_MASK: [Code; COMBOS_PADDED] = {
+    let mut table = [Code::OCCUPIED; COMBOS_PADDED];
+    let mut i = 0;
+    while i < COMBOS {
+        table[i] = COMBO_TABLE[i];
+        i += 1;
+    }
+    table
+};
 
 /// What a square holds, as the codes see it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -493,7 +519,7 @@ impl Codes {
             let new = if occupied {
                 Code::OCCUPIED
             } else {
-                COMBO_TABLE[p.combo[c] as usize]
+                COMBO_BY_MASK[p.combo[c] as usize & (COMBOS_PADDED - 1)]
             };
             if new == old {
                 continue;
@@ -564,7 +590,7 @@ impl Codes {
         for (c, &moved) in moved.iter().enumerate() {
             let key = (p.keys[c][dir] as i32 + moved) as u16;
             p.keys[c][dir] = key;
-            let shape = SHAPES[key as usize];
+            let shape = SHAPES_BY_MASK[key as usize & (SHAPES_PADDED - 1)];
             let old = p.shapes[c][dir];
             if shape != old {
                 changed[c] = true;
