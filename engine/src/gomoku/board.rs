@@ -162,6 +162,36 @@ impl Board {
         }
     }
 
+    /// How many steps from `p` along `(dx, dy)` (each -1, 0 or 1) stay
+    /// on the board: the line readers walk the cells by index up to it
+    /// instead of checking every step.
+    #[inline]
+    pub(super) fn room(&self, p: Point, (dx, dy): (isize, isize)) -> usize {
+        let rx = match dx {
+            1 => self.width - 1 - p.x,
+            -1 => p.x,
+            _ => usize::MAX,
+        };
+        let ry = match dy {
+            1 => self.height - 1 - p.y,
+            -1 => p.y,
+            _ => usize::MAX,
+        };
+        rx.min(ry)
+    }
+
+    /// The index step of one move along `(dx, dy)` in [`Board::cells`].
+    #[inline]
+    pub(super) fn stride(&self, (dx, dy): (isize, isize)) -> isize {
+        dy * self.width as isize + dx
+    }
+
+    /// The squares, row by row (index `y * width + x`).
+    #[inline]
+    pub(super) fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
     pub fn contains(&self, x: usize, y: usize) -> bool {
         x < self.width && y < self.height
     }

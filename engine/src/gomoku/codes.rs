@@ -207,6 +207,20 @@ const fn classify(key: usize, shape: &[u8; KEYS]) -> u8 {
 /// Line shape by key, computed at compile time.
 static SHAPES: [u8; KEYS] = build();
 
+/// `SHAPES` padded to a power of two, so that a key masked into range
+/// needs no bounds check in the update loop (keys stay below `KEYS`, so
+/// the mask never changes one).
+const SHAPES_PADDED: usize = 8192;
+static SHAPES_BY_MASK: [u8; SHAPES_PADDED] = {
+    let mut table = [NONE; SHAPES_PADDED];
+    let mut key = 0;
+    while key < KEYS {
+        table[key] = SHAPES[key];
+        key += 1;
+    }
+    table
+};
+
 /// The point class of four line shapes.
 pub const fn class_of(shapes: [u8; 4]) -> u8 {
     let mut n = [0u8; LINE_SHAPES];
@@ -253,6 +267,14 @@ const fn combo(shapes: [u8; 4]) -> usize {
         * LINE_SHAPES
         + shapes[3] as usize
 }
+
+/// What a shape on each direction counts in `combo`.
+const COMBO_WEIGHT: [i32; 4] = [
+    (LINE_SHAPES * LINE_SHAPES * LINE_SHAPES) as i32,
+    (LINE_SHAPES * LINE_SHAPES) as i32,
+    LINE_SHAPES as i32,
+    1,
+];
 
 const COMBOS: usize = LINE_SHAPES * LINE_SHAPES * LINE_SHAPES * LINE_SHAPES;
 
@@ -325,6 +347,18 @@ const fn build_combos() -> [Code; COMBOS] {
 
 static COMBO_TABLE: [Code; COMBOS] = build_combos();
 
+/// `COMBO_TABLE` padded to a power of two, as `SHAPES_BY_MASK`.
+const COMBOS_PADDED: usize = 16384;
+static COMBO_BY_MASK: [Code; COMBOS_PADDED] = {
+    let mut table = [Code::OCCUPIED; COMBOS_PADDED];
+    let mut i = 0;
+    while i < COMBOS {
+        table[i] = COMBO_TABLE[i];
+        i += 1;
+    }
+    table
+};
+
 /// What a square holds, as the codes see it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Square {
@@ -342,7 +376,15 @@ struct PointCodes {
     /// `SHAPES` of `keys`, kept so that a stone changes one lookup per
     /// side rather than four.
     shapes: [[u8; 4]; 2],
+    /// `combo` of `shapes`, moved with them: the index of `code` in
+    /// `COMBO_TABLE`.
+    combo: [u16; 2],
     code: [Code; 2],
+    /// The move generator's score of the point with each side to move:
+    /// the mover's order value by 5/4 (attack weighs more than defence,
+    /// Turbo's `AttackFactor`) plus the other side's; 0 when occupied.
+    /// Kept here so that generating moves reads one number a point.
+    score: [i32; 2],
 }
 
 /// The pattern codes of a board, kept in step with its stones.
@@ -439,6 +481,7 @@ impl Codes {
                 codes.points[i].keys = [keys, keys];
                 let shapes = keys.map(|k| SHAPES[k as usize]);
                 codes.points[i].shapes = [shapes, shapes];
+                codes.points[i].combo = [combo(shapes) as u16; 2];
                 codes.refresh(i);
             }
         }
@@ -459,20 +502,34 @@ impl Codes {
 
     /// Recomputes point `i`'s codes and the totals.
     fn refresh(&mut self, i: usize) {
+        self.refresh_sides(i, [true; 2]);
+    }
+
+    /// Recomputes point `i`'s codes for the sides in `sides` (those whose
+    /// line shapes changed) and the totals.
+    #[inline]
+    fn refresh_sides(&mut self, i: usize, sides: [bool; 2]) {
         let occupied = self.occupied[i];
         let p = &mut self.points[i];
         for c in 0..2 {
+            if !sides[c] {
+                continue;
+            }
             let old = p.code[c];
             let new = if occupied {
                 Code::OCCUPIED
             } else {
-                COMBO_TABLE[combo(p.shapes[c])]
+                COMBO_BY_MASK[p.combo[c] as usize & (COMBOS_PADDED - 1)]
             };
             if new == old {
                 continue;
             }
             p.code[c] = new;
             self.total[c] += new.value as i32 - old.value as i32;
+            // Most changes move the value alone.
+            if (old.best, old.class) == (new.best, new.class) {
+                continue;
+            }
             if old.best != u8::MAX {
                 self.levels[c][old.best as usize] -= 1;
                 self.classes[c][old.class as usize] -= 1;
@@ -482,6 +539,23 @@ impl Codes {
                 self.classes[c][new.class as usize] += 1;
             }
         }
+        let order = p.code.map(|code| code.order as i32);
+        p.score = [order[0] * 5 / 4 + order[1], order[1] * 5 / 4 + order[0]];
+    }
+
+    /// The neighbours of (x, y) within four points along `(dx, dy)` that
+    /// lie on the board: the offsets `lo..=hi` (without 0), and the index
+    /// step of one offset.
+    #[inline]
+    fn reach(&self, x: usize, y: usize, (dx, dy): (isize, isize)) -> (isize, isize, isize) {
+        let room = |d: isize, at: usize, side: usize| match d {
+            1 => (side - 1 - at).min(4) as isize,
+            -1 => at.min(4) as isize,
+            _ => 4,
+        };
+        let hi = room(dx, x, self.width).min(room(dy, y, self.height));
+        let lo = room(-dx, x, self.width).min(room(-dy, y, self.height));
+        (-lo, hi, dy * self.width as isize + dx)
     }
 
     /// Square (x, y) goes from `before` to `after` (one of them empty):
@@ -494,30 +568,40 @@ impl Codes {
             digit_for(after, 0) as i32 - digit_for(before, 0) as i32,
             digit_for(after, 1) as i32 - digit_for(before, 1) as i32,
         ];
-        for (dir, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
-            for offset in [-4isize, -3, -2, -1, 1, 2, 3, 4] {
-                let qx = x as isize + dx * offset;
-                let qy = y as isize + dy * offset;
-                if qx < 0 || qy < 0 || qx as usize >= self.width || qy as usize >= self.height {
-                    continue;
-                }
-                let j = qy as usize * self.width + qx as usize;
+        for (dir, &step) in DIRECTIONS.iter().enumerate() {
+            let (lo, hi, stride) = self.reach(x, y, step);
+            // Two plain ranges either side of the point: cheaper to walk
+            // than one that skips its middle.
+            for offset in (lo..0).chain(1..hi + 1) {
+                let j = (i as isize + offset * stride) as usize;
                 // Seen from q, (x, y) is at -offset.
                 let weight = POW3[slot(-offset)] as i32;
-                let p = &mut self.points[j];
-                let mut changed = false;
-                for (c, &delta) in delta.iter().enumerate() {
-                    let key = (p.keys[c][dir] as i32 + delta * weight) as u16;
-                    p.keys[c][dir] = key;
-                    let shape = SHAPES[key as usize];
-                    changed |= shape != p.shapes[c][dir];
-                    p.shapes[c][dir] = shape;
-                }
-                // A point whose line shapes stand keeps its class and value.
-                if changed && !self.occupied[j] {
-                    self.refresh(j);
-                }
+                self.shift(j, dir, [delta[0] * weight, delta[1] * weight]);
             }
+        }
+    }
+
+    /// Adds `moved` to point `j`'s two keys along `dir` and refreshes the
+    /// sides whose line shape that changes.
+    #[inline(always)]
+    fn shift(&mut self, j: usize, dir: usize, moved: [i32; 2]) {
+        let p = &mut self.points[j];
+        let mut changed = [false; 2];
+        for (c, &moved) in moved.iter().enumerate() {
+            let key = (p.keys[c][dir] as i32 + moved) as u16;
+            p.keys[c][dir] = key;
+            let shape = SHAPES_BY_MASK[key as usize & (SHAPES_PADDED - 1)];
+            let old = p.shapes[c][dir];
+            if shape != old {
+                changed[c] = true;
+                p.shapes[c][dir] = shape;
+                p.combo[c] =
+                    (p.combo[c] as i32 + (shape as i32 - old as i32) * COMBO_WEIGHT[dir]) as u16;
+            }
+        }
+        // A side whose line shapes stand keeps its class and value.
+        if (changed[0] || changed[1]) && !self.occupied[j] {
+            self.refresh_sides(j, changed);
         }
     }
 
@@ -532,14 +616,10 @@ impl Codes {
             classes: self.classes,
         });
         self.saved.push((i, self.points[i]));
-        for &(dx, dy) in &DIRECTIONS {
-            for offset in [-4isize, -3, -2, -1, 1, 2, 3, 4] {
-                let qx = x as isize + dx * offset;
-                let qy = y as isize + dy * offset;
-                if qx < 0 || qy < 0 || qx as usize >= self.width || qy as usize >= self.height {
-                    continue;
-                }
-                let j = qy as usize * self.width + qx as usize;
+        for &step in &DIRECTIONS {
+            let (lo, hi, stride) = self.reach(x, y, step);
+            for offset in (lo..0).chain(1..hi + 1) {
+                let j = (i as isize + offset * stride) as usize;
                 self.saved.push((j, self.points[j]));
             }
         }
@@ -577,6 +657,38 @@ impl Codes {
     #[inline]
     pub fn value(&self, x: usize, y: usize, c: Color) -> i32 {
         self.points[y * self.width + x].code[c.index()].value as i32
+    }
+
+    /// Per point (row by row): its class for `c` (`C_NONE` when occupied).
+    #[inline]
+    pub fn classes(&self, c: Color) -> impl Iterator<Item = u8> + '_ {
+        self.points.iter().map(move |p| p.code[c.index()].class)
+    }
+
+    /// Per point (row by row): [`Codes::best_shape`] for `c`.
+    #[inline]
+    pub fn best_shapes(&self, c: Color) -> impl Iterator<Item = u8> + '_ {
+        self.points
+            .iter()
+            .map(move |p| match p.code[c.index()].best {
+                u8::MAX => NONE,
+                best => best,
+            })
+    }
+
+    /// Calls `f(x, y, score)`, row by row, for every point whose move
+    /// generator's score with `me` to move (`order_value` of `me` by 5/4
+    /// plus the opponent's) is above zero: no occupied point is.
+    #[inline]
+    pub fn each_scored(&self, me: Color, mut f: impl FnMut(usize, usize, i32)) {
+        let m = me.index();
+        for (y, row) in self.points.chunks_exact(self.width).enumerate() {
+            for (x, p) in row.iter().enumerate() {
+                if p.score[m] > 0 {
+                    f(x, y, p.score[m]);
+                }
+            }
+        }
     }
 
     /// The move order's value of (x, y) to `c`; 0 on an occupied point.

@@ -44,22 +44,26 @@ impl Board {
     /// opponent stone or a wall (the board edge does not block, as in
     /// GomocupJudge).
     pub fn run(&self, p: Point, dir: usize, c: Color) -> (usize, bool) {
-        let d = DIRECTIONS[dir];
+        let (dx, dy) = DIRECTIONS[dir];
+        let cells = self.cells();
+        let own = Cell::Stone(c);
+        let start = p.y * self.width() + p.x;
         let mut len = 1;
         let mut blocked = 0;
-        for sign in [1isize, -1] {
-            let mut n = 1;
-            while let Some(q) = self.step(p, d, sign * n) {
-                match self.cell(q) {
-                    Cell::Stone(s) if s == c => {
-                        len += 1;
-                        n += 1;
-                    }
-                    Cell::Empty => break,
-                    _ => {
+        for d in [(dx, dy), (-dx, -dy)] {
+            let stride = self.stride(d);
+            let mut i = start as isize;
+            // Running out of room is the edge, which does not block.
+            for _ in 0..self.room(p, d) {
+                i += stride;
+                let cell = cells[i as usize];
+                if cell == own {
+                    len += 1;
+                } else {
+                    if cell != Cell::Empty {
                         blocked += 1;
-                        break;
                     }
+                    break;
                 }
             }
         }
@@ -101,14 +105,48 @@ impl Board {
         if !self.codes().any_shape(c, F5) {
             return out;
         }
-        for p in self.points() {
-            if self.codes().best_shape(p.x, p.y, c) >= F5
-                && self.is_empty(p)
-                && self.makes_five(p, c)
-            {
-                out.push(p);
+        let w = self.width();
+        let (mut x, mut y) = (0, 0);
+        for best in self.codes().best_shapes(c) {
+            if best >= F5 {
+                let p = Point::new(x, y);
+                if self.is_empty(p) && self.makes_five(p, c) {
+                    out.push(p);
+                }
+            }
+            x += 1;
+            if x == w {
+                x = 0;
+                y += 1;
             }
         }
+        out
+    }
+
+    /// [`Board::five_points`] just after `c` played `m`, when `c` had no
+    /// five to complete before it and the rule is not caro: a stone of
+    /// `c` blocks nothing of its own, so every new completion point
+    /// completes a five through `m` and lies within four of it on one of
+    /// its lines. The same points in the same (row by row) order, from
+    /// 32 points read instead of the board.
+    pub fn five_points_after(&self, m: Point, c: Color) -> Vec<Point> {
+        let mut out = Vec::new();
+        if !self.codes().any_shape(c, F5) {
+            return out;
+        }
+        for &d in &DIRECTIONS {
+            for k in (-4..0).chain(1..5) {
+                if let Some(q) = self.step(m, d, k)
+                    && self.codes().best_shape(q.x, q.y, c) >= F5
+                    && self.is_empty(q)
+                    && self.makes_five(q, c)
+                {
+                    out.push(q);
+                }
+            }
+        }
+        out.sort_unstable_by_key(|q| (q.y, q.x));
+        debug_assert_eq!(out, self.five_points(c));
         out
     }
 
@@ -121,8 +159,10 @@ impl Board {
         if self.rule() == Rule::FREESTYLE {
             return true;
         }
-        self.points().any(|p| {
-            self.codes().best_shape(p.x, p.y, c) >= F5 && self.is_empty(p) && self.makes_five(p, c)
+        let w = self.width();
+        self.codes().best_shapes(c).enumerate().any(|(i, best)| {
+            let p = Point::new(i % w, i / w);
+            best >= F5 && self.is_empty(p) && self.makes_five(p, c)
         })
     }
 

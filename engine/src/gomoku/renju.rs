@@ -42,6 +42,24 @@ impl Foul {
 
 const BLACK: Cell = Cell::Stone(Color::Black);
 
+/// A line window's cells: the five tests need only know black, empty,
+/// anything else (a white stone or a wall) and off the board.
+const W_EMPTY: u8 = 0;
+const W_BLACK: u8 = 1;
+const W_OTHER: u8 = 2;
+const W_OFF: u8 = 3;
+/// Points read either side of the middle of a window.
+const REACH: isize = 5;
+const WINDOW: usize = 2 * REACH as usize + 1;
+
+fn window_cell(cell: Cell) -> u8 {
+    match cell {
+        Cell::Empty => W_EMPTY,
+        BLACK => W_BLACK,
+        _ => W_OTHER,
+    }
+}
+
 impl Board {
     /// The foul a black stone on the empty point `p` would commit under
     /// renju's definitions, or `None` if black may play there. (Asked of
@@ -62,80 +80,150 @@ impl Board {
         foul
     }
 
-    /// With a black stone (raw) on `p`: the foul it commits.
+    /// With a black stone (raw) on `p`: the foul it commits. Each line
+    /// through `p` is read once, into a window the tests below share.
     fn foul_placed(&mut self, p: Point) -> Option<Foul> {
-        let runs = [0, 1, 2, 3].map(|dir| self.run(p, dir, Color::Black).0);
+        let lines = [0, 1, 2, 3].map(|dir| self.window(p, dir));
+        let runs = lines.map(|line| run_in(&line));
         if runs.contains(&5) {
             return None;
         }
         if runs.iter().any(|&len| len >= 6) {
             return Some(Foul::Overline);
         }
-        let fours = [0, 1, 2, 3].map(|dir| self.fours_through(p, dir));
+        let fours = lines.map(|line| fours_in(&line));
         if fours.iter().sum::<u8>() >= 2 {
             return Some(Foul::DoubleFour);
         }
         let threes = (0..4)
-            .filter(|&dir| fours[dir] == 0 && self.three_through(p, dir))
+            .filter(|&dir| fours[dir] == 0 && self.three_in(p, dir, &lines[dir]))
             .count();
         (threes >= 2).then_some(Foul::DoubleThree)
     }
 
-    /// With black on `p`: the empty points along `dir` where one more black
-    /// stone makes an exact five through `p` (at most two exist).
-    fn fives_through(&mut self, p: Point, dir: usize) -> ([Option<Point>; 2], usize) {
-        let step = DIRECTIONS[dir];
-        let mut found = [None; 2];
-        let mut n = 0;
-        for k in (-4..=4).filter(|&k| k != 0) {
-            let Some(q) = self.step(p, step, k) else {
-                continue;
-            };
-            if !self.is_empty(q) {
-                continue;
+    /// The points from `-REACH` to `REACH` steps of `p` along `dir`
+    /// (`p` itself in the middle), read once for the line tests.
+    fn window(&self, p: Point, dir: usize) -> [u8; WINDOW] {
+        let (dx, dy) = DIRECTIONS[dir];
+        let cells = self.cells();
+        let start = (p.y * self.width() + p.x) as isize;
+        let mut line = [W_OFF; WINDOW];
+        line[REACH as usize] = window_cell(cells[start as usize]);
+        for sign in [1, -1] {
+            let d = (sign * dx, sign * dy);
+            let stride = self.stride(d);
+            for k in 1..=(self.room(p, d).min(REACH as usize) as isize) {
+                line[(REACH + sign * k) as usize] =
+                    window_cell(cells[(start + stride * k) as usize]);
             }
-            self.set_raw(q, BLACK);
-            if self.run(p, dir, Color::Black).0 == 5 && n < 2 {
-                found[n] = Some(q);
-                n += 1;
-            }
-            self.set_raw(q, Cell::Empty);
         }
-        (found, n)
-    }
-
-    /// With black on `p`: how many fours through `p` along `dir` (a
-    /// straight four counts once).
-    fn fours_through(&mut self, p: Point, dir: usize) -> u8 {
-        match self.fives_through(p, dir) {
-            (_, 0) => 0,
-            ([Some(a), Some(b)], 2) if a.x.abs_diff(b.x).max(a.y.abs_diff(b.y)) == 5 => 1,
-            (_, n) => n as u8,
-        }
+        line
     }
 
     /// With black on `p` and no four through it along `dir`: whether one
     /// legal black stone there makes a straight four through `p`.
     pub(super) fn three_through(&mut self, p: Point, dir: usize) -> bool {
+        let line = self.window(p, dir);
+        self.three_in(p, dir, &line)
+    }
+
+    /// [`Board::three_through`] with the line along `dir` already read.
+    fn three_in(&mut self, p: Point, dir: usize, line: &[u8; WINDOW]) -> bool {
         let step = DIRECTIONS[dir];
-        for k in (-3..=3).filter(|&k| k != 0) {
-            let Some(q) = self.step(p, step, k) else {
-                continue;
-            };
-            if !self.is_empty(q) {
+        for k in (-3..=3isize).filter(|&k| k != 0) {
+            if line[(REACH + k) as usize] != W_EMPTY {
                 continue;
             }
+            let mut with = *line;
+            with[(REACH + k) as usize] = W_BLACK;
+            if !matches!(fives_in(&with), ([Some(a), Some(b)], 2) if b - a == 5) {
+                continue;
+            }
+            let q = self
+                .step(p, step, k)
+                .expect("an empty point is on the board");
             self.set_raw(q, BLACK);
-            let straight = matches!(
-                self.fives_through(p, dir),
-                ([Some(a), Some(b)], 2) if a.x.abs_diff(b.x).max(a.y.abs_diff(b.y)) == 5
-            );
-            let legal = straight && self.foul_placed(q).is_none();
+            let legal = self.foul_placed(q).is_none();
             self.set_raw(q, Cell::Empty);
             if legal {
                 return true;
             }
         }
         false
+    }
+}
+
+/// The run of black through the middle of a window (counting the middle
+/// as black). It is read within the window only: a run that reaches its
+/// end holds the middle and five more, an overline either way, so the
+/// length is exact up to 5 and at least 6 beyond.
+fn run_in(line: &[u8; WINDOW]) -> usize {
+    let mut len = 1;
+    let mut j = REACH + 1;
+    while j < WINDOW as isize && line[j as usize] == W_BLACK {
+        len += 1;
+        j += 1;
+    }
+    let mut j = REACH - 1;
+    while j >= 0 && line[j as usize] == W_BLACK {
+        len += 1;
+        j -= 1;
+    }
+    len
+}
+
+/// With black in the middle of the window: the offsets within four of it
+/// where one more black stone makes an exact five through it, in order
+/// (at most two exist). A stone next to the middle's run joins it (and
+/// the black run beyond it); one further away leaves it as it is. The
+/// runs are read within the window, as [`run_in`] reads them.
+fn fives_in(line: &[u8; WINDOW]) -> ([Option<isize>; 2], usize) {
+    let black_from = |start: isize, step: isize| {
+        let mut n = 0;
+        let mut j = start;
+        while (0..WINDOW as isize).contains(&j) && line[j as usize] == W_BLACK {
+            n += 1;
+            j += step;
+        }
+        n
+    };
+    let right = black_from(REACH + 1, 1);
+    let left = black_from(REACH - 1, -1);
+    let run = 1 + left + right;
+    let mut found = [None; 2];
+    let mut n = 0;
+    // Unless the middle's run is a five already, only the two points
+    // next to it can make one.
+    let offsets: &[isize] = if run == 5 {
+        &[-4, -3, -2, -1, 1, 2, 3, 4]
+    } else {
+        &[-(left + 1), right + 1]
+    };
+    for &k in offsets.iter().filter(|&&k| (-4..=4).contains(&k)) {
+        if line[(REACH + k) as usize] != W_EMPTY {
+            continue;
+        }
+        let len = if k == right + 1 {
+            run + 1 + black_from(REACH + k + 1, 1)
+        } else if k == -(left + 1) {
+            run + 1 + black_from(REACH + k - 1, -1)
+        } else {
+            run
+        };
+        if len == 5 && n < 2 {
+            found[n] = Some(k);
+            n += 1;
+        }
+    }
+    (found, n)
+}
+
+/// With black in the middle of the window: how many fours through it
+/// (a straight four counts once).
+fn fours_in(line: &[u8; WINDOW]) -> u8 {
+    match fives_in(line) {
+        (_, 0) => 0,
+        ([Some(a), Some(b)], 2) if b - a == 5 => 1,
+        (_, n) => n as u8,
     }
 }

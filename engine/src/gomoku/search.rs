@@ -353,6 +353,9 @@ struct Run<'a, 'c> {
     /// killer heuristic): quiet moves that refuted one line often refute
     /// its neighbours, so they are tried right after the table's move.
     killers: Vec<[Option<Point>; 2]>,
+    /// The move generator's scratch list of order keys, kept between
+    /// nodes so that it is allocated once.
+    order_keys: Vec<u64>,
 }
 
 /// Default table size when the manager sets no memory limit.
@@ -402,6 +405,7 @@ impl Searcher {
             stopped: false,
             horizon: false,
             killers: Vec::new(),
+            order_keys: Vec::new(),
         }
         .search(board, me, limits)
     }
@@ -975,75 +979,80 @@ impl Run<'_, '_> {
         // the rule-aware shape reader.
         let exact = board.rule() == Rule::FREESTYLE;
         let caro = board.rule().caro;
-        let mut fours = Vec::new();
-        let mut defences = Vec::new();
-        let mut scored: Vec<(i32, Point)> = Vec::new();
-        let mut opp_threat = false;
-        for y in 0..board.height() {
-            for x in 0..board.width() {
-                let p = Point::new(x, y);
-                if !board.is_empty(p) {
-                    continue;
-                }
-                let codes = board.codes();
-                let (mine, theirs) = (codes.class(x, y, me), codes.class(x, y, opp));
-                let score = codes.order_value(x, y, me) * 5 / 4 + codes.order_value(x, y, opp);
-                if mine >= C_BLOCK4 {
-                    let (four, wins) = if exact {
-                        (true, mine >= C_FLEX4)
-                    } else {
-                        let s = board.shape(p, me, false);
-                        (s.fours > 0 && board.allowed(p, me), s.winning_four())
-                    };
-                    if four {
-                        if wins && !caro {
-                            return Candidates::Win(p);
-                        }
-                        fours.push(p);
-                    }
-                }
-                if theirs >= C_BLOCK4 {
-                    defences.push((score, p));
-                    if !opp_threat
-                        && theirs >= C_FLEX4
-                        && (exact
-                            || (board.shape(p, opp, false).winning_four() && board.allowed(p, opp)))
-                    {
-                        opp_threat = true;
-                    }
-                }
-                if score > 0 {
-                    scored.push((score, p));
+        // One pass over the codes: every point's order key; and, when
+        // the codes show a four to make for either side, aside the points
+        // where one is made, which need a closer look in board order.
+        let mut scored = std::mem::take(&mut self.order_keys);
+        scored.clear();
+        let codes = board.codes();
+        codes.each_scored(me, |x, y, score| {
+            scored.push(order_key(score, Point::new(x, y)))
+        });
+        let mut fourish: Vec<(Point, u8, u8, i32)> = Vec::new();
+        if codes.any_class(me, C_BLOCK4) || codes.any_class(opp, C_BLOCK4) {
+            for p in board.points() {
+                let (mine, theirs) = (codes.class(p.x, p.y, me), codes.class(p.x, p.y, opp));
+                if mine >= C_BLOCK4 || theirs >= C_BLOCK4 {
+                    let score =
+                        codes.order_value(p.x, p.y, me) * 5 / 4 + codes.order_value(p.x, p.y, opp);
+                    fourish.push((p, mine, theirs, score));
                 }
             }
         }
-        let mut moves: Vec<(i32, Point)> = if opp_threat {
-            for &f in &fours {
-                if !defences.iter().any(|&(_, q)| q == f) {
+        let mut fours = Vec::new();
+        let mut defences = Vec::new();
+        let mut opp_threat = false;
+        for &(p, mine, theirs, score) in &fourish {
+            if mine >= C_BLOCK4 {
+                let (four, wins) = if exact {
+                    (true, mine >= C_FLEX4)
+                } else {
+                    let s = board.shape(p, me, false);
+                    (s.fours > 0 && board.allowed(p, me), s.winning_four())
+                };
+                if four {
+                    if wins && !caro {
+                        self.order_keys = scored;
+                        return Candidates::Win(p);
+                    }
+                    fours.push((p, score));
+                }
+            }
+            if theirs >= C_BLOCK4 {
+                defences.push(order_key(score, p));
+                if !opp_threat
+                    && theirs >= C_FLEX4
+                    && (exact
+                        || (board.shape(p, opp, false).winning_four() && board.allowed(p, opp)))
+                {
+                    opp_threat = true;
+                }
+            }
+        }
+        let moves: &mut Vec<u64> = if opp_threat {
+            for &(f, score) in &fours {
+                if !defences.contains(&order_key(score, f)) {
                     // Our fours first: they force the answer.
-                    defences.push((i32::MAX, f));
+                    defences.push(order_key(i32::MAX, f));
                 }
             }
-            defences
+            &mut defences
         } else {
-            for &f in &fours {
-                if let Some(m) = scored.iter_mut().find(|(_, q)| *q == f) {
-                    m.0 = m.0.max(i32::MAX / 2);
+            for &(f, score) in &fours {
+                if let Some(m) = scored.iter_mut().find(|k| **k == order_key(score, f)) {
+                    *m = order_key(score.max(i32::MAX / 2), f);
                 }
             }
-            scored
+            &mut scored
         };
         let keep = if opp_threat {
             moves.len()
         } else {
             width.max(fours.len()).min(moves.len())
         };
-        if keep < moves.len() {
-            moves.select_nth_unstable_by(keep, |a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-            moves.truncate(keep);
-        }
-        moves.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-        let mut moves: Vec<Point> = moves.into_iter().map(|(_, p)| p).collect();
+        keep_best(moves, keep);
+        let mut moves: Vec<Point> = moves.iter().map(|&k| order_point(k)).collect();
+        self.order_keys = scored;
         if !exact {
             moves.retain(|&p| board.allowed(p, me));
         }
@@ -1055,6 +1064,43 @@ impl Run<'_, '_> {
         }
         Candidates::Moves(moves, opp_threat)
     }
+}
+
+/// A candidate's score and point in one word, so that the best of a
+/// node's moves are found by comparing integers: the higher score first,
+/// on equal scores the lower point (by column, then row).
+fn order_key(score: i32, p: Point) -> u64 {
+    let biased = (i64::from(score) - i64::from(i32::MIN)) as u64;
+    (biased << 10) | (1023 - (p.x * 32 + p.y)) as u64
+}
+
+fn order_point(key: u64) -> Point {
+    let index = 1023 - (key & 1023) as usize;
+    Point::new(index / 32, index % 32)
+}
+
+/// Leaves the `keep` highest keys in `keys`, highest first: they are
+/// gathered by insertion (a node keeps a dozen of two hundred points, and
+/// most fall below the dozen at one comparison).
+fn keep_best(keys: &mut Vec<u64>, keep: usize) {
+    if keep >= keys.len() {
+        keys.sort_unstable_by(|a, b| b.cmp(a));
+        return;
+    }
+    keys[..keep].sort_unstable_by(|a, b| b.cmp(a));
+    for i in keep..keys.len() {
+        let k = keys[i];
+        if keep == 0 || k <= keys[keep - 1] {
+            continue;
+        }
+        let mut j = keep - 1;
+        while j > 0 && keys[j - 1] < k {
+            keys[j] = keys[j - 1];
+            j -= 1;
+        }
+        keys[j] = k;
+    }
+    keys.truncate(keep);
 }
 
 /// Plies to the end of a proven result: positive when the side to move

@@ -7,8 +7,6 @@
 //! Both searches return the winning line so that callers (and the tests)
 //! can replay it.
 
-use std::collections::HashMap;
-
 use crate::control::{Control, Progress, Unlimited};
 
 use super::board::Board;
@@ -17,6 +15,7 @@ use super::geometry::{Color, DIRECTIONS, Point};
 use super::patterns::Shape;
 use super::rules::Rule;
 use super::turbo1985::turbo_score;
+use super::zobrist::KeyMap;
 
 /// Bounds on one threat search.
 #[derive(Clone, Copy, Debug)]
@@ -39,8 +38,8 @@ pub struct ThreatSearch<'a> {
     nodes: u64,
     stopped: bool,
     /// Positions already shown not to win, with the depth they were tried at.
-    failed_vcf: HashMap<u64, u32>,
-    failed_vct: HashMap<u64, u32>,
+    failed_vcf: KeyMap<u32>,
+    failed_vct: KeyMap<u32>,
 }
 
 impl<'a> ThreatSearch<'a> {
@@ -63,8 +62,8 @@ impl<'a> ThreatSearch<'a> {
             limits,
             nodes: 0,
             stopped: false,
-            failed_vcf: HashMap::new(),
-            failed_vct: HashMap::new(),
+            failed_vcf: KeyMap::default(),
+            failed_vct: KeyMap::default(),
         }
     }
 
@@ -123,13 +122,15 @@ impl<'a> ThreatSearch<'a> {
         // Under freestyle the codes' fours are the rule's: a VCF need not
         // read the stones again.
         let fours_from_codes = !threes && self.board.rule() == Rule::FREESTYLE;
-        for p in self.board.points() {
-            // The pattern codes read the shapes under freestyle, whose
-            // fours and threes include every rule's: a point whose codes
-            // show neither makes neither (an occupied point has no class).
-            if self.board.codes().class(p.x, p.y, a) < least {
-                continue;
-            }
+        // The pattern codes read the shapes under freestyle, whose fours
+        // and threes include every rule's: a point whose codes show
+        // neither makes neither (an occupied point has no class).
+        let w = self.board.width();
+        let points: Vec<Point> = (self.board.codes().classes(a).enumerate())
+            .filter(|&(_, class)| class >= least)
+            .map(|(i, _)| Point::new(i % w, i / w))
+            .collect();
+        for p in points {
             let shape = if fours_from_codes {
                 self.four_from_codes(p)
             } else {
@@ -238,10 +239,12 @@ impl<'a> ThreatSearch<'a> {
     ) -> Option<Vec<Point>> {
         let a = self.attacker;
         let d = a.opponent();
-        let completions = self.board.five_points(a);
         if self.board.rule().caro {
+            let completions = self.board.five_points(a);
             return self.after_caro_four(m, &completions, next);
         }
+        // The callers play `m` where the attacker has no five to complete.
+        let completions = self.board.five_points_after(m, a);
         match completions.len() {
             0 => None,
             1 => {

@@ -71,21 +71,39 @@ pub fn turbo_score(board: &Board, p: Point, player: Color) -> i32 {
 /// five-point lines through `p` that hold no opponent stone or wall of
 /// `WEIGHT[stones + 1]` (what [`super::lines::LineTable::value`] keeps).
 pub fn square_value(board: &Board, p: Point, c: Color) -> i32 {
+    let cells = board.cells();
+    let start = (p.y * board.width() + p.x) as isize;
     let mut value = 0;
-    for &d in &DIRECTIONS {
-        'line: for k in 0..5isize {
-            let mut own = 0;
-            for l in 0..5 {
-                let Some(q) = board.step(p, d, l - k) else {
-                    continue 'line;
-                };
-                match board.cell(q) {
-                    Cell::Empty => {}
-                    Cell::Stone(s) if s == c => own += 1,
-                    _ => continue 'line,
-                }
+    for &(dx, dy) in &DIRECTIONS {
+        // The nine points of the five-point lines through `p` as two bit
+        // masks, bit `4 + k` for the point `k` steps along the direction:
+        // `c`'s stones, and what a line may not hold (the other side's
+        // stones, walls, off the board).
+        let mut own = 0u32;
+        let mut dead = 0u32;
+        let mut read = |bit: isize, cell: Cell| match cell {
+            Cell::Empty => {}
+            Cell::Stone(s) if s == c => own |= 1 << bit,
+            _ => dead |= 1 << bit,
+        };
+        read(4, cells[start as usize]);
+        for d in [(dx, dy), (-dx, -dy)] {
+            let stride = board.stride(d);
+            let sign = if d == (dx, dy) { 1 } else { -1 };
+            let reach = board.room(p, d).min(4) as isize;
+            for k in 1..=reach {
+                read(4 + sign * k, cells[(start + stride * k) as usize]);
             }
-            value += WEIGHT[own + 1];
+            // Off the board blocks a line as a wall does.
+            for k in reach + 1..=4 {
+                read(4 + sign * k, Cell::Wall);
+            }
+        }
+        for first in 0..5 {
+            let line = 0b11111 << first;
+            if dead & line == 0 {
+                value += WEIGHT[(own & line).count_ones() as usize + 1];
+            }
         }
     }
     value

@@ -39,3 +39,28 @@ pub static KEYS: [[u64; 3]; SQUARES] = build();
 pub fn key(x: usize, y: usize, slot: usize) -> u64 {
     KEYS[y * MAX_SIDE + x][slot]
 }
+
+/// Hasher for maps keyed by Zobrist keys: the keys are random bits
+/// already, so they serve as their own hash (the default SipHash costs
+/// more than the threat search's lookup it serves).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+
+    fn write_u64(&mut self, key: u64) {
+        self.0 ^= key;
+    }
+}
+
+/// A map keyed by Zobrist keys.
+pub type KeyMap<V> = std::collections::HashMap<u64, V, std::hash::BuildHasherDefault<KeyHasher>>;
