@@ -332,6 +332,47 @@ pub fn lead_deal_weight(view: &View, fit: &AuctionFit, deal: &Deal) -> f64 {
     rebid * view.length_weight(deal)
 }
 
+/// The effective number of deals of a weighed sample, `sum(w)^2 /
+/// sum(w^2)`: as many deals of weight one would estimate a share as
+/// precisely. 0 for no weight.
+pub fn effective_deals(weights: &[f64]) -> f64 {
+    let sum: f64 = weights.iter().sum();
+    let squares: f64 = weights.iter().map(|w| w * w).sum();
+    if squares > 0.0 {
+        sum * sum / squares
+    } else {
+        0.0
+    }
+}
+
+/// `n` indices into `weights`, each index `i` drawn about `n w_i /
+/// sum(w)` times (systematic resampling: one random offset, then evenly
+/// spaced points on the weights' running sum), in increasing order: a
+/// weighed sample turned into `n` deals of weight one, the heavy deals
+/// repeated and the light ones mostly dropped. Empty when no weight.
+pub fn resample<R: Rng + ?Sized>(weights: &[f64], n: usize, rng: &mut R) -> Vec<usize> {
+    let total: f64 = weights.iter().sum();
+    if n == 0 || total <= 0.0 {
+        return Vec::new();
+    }
+    let step = total / n as f64;
+    let mut point = rng.random::<f64>() * step;
+    let mut picks = Vec::with_capacity(n);
+    let mut running = 0.0;
+    for (i, &w) in weights.iter().enumerate() {
+        running += w;
+        while picks.len() < n && point < running {
+            picks.push(i);
+            point += step;
+        }
+    }
+    // Rounding may leave the last point just past the sum.
+    while picks.len() < n {
+        picks.push(weights.len() - 1);
+    }
+    picks
+}
+
 /// `FindBid`'s evaluation units per point of the likelihood's scale: a
 /// call that the rules value this much below their own choice for the
 /// dealt hand makes that hand e (2.72) times less likely.
@@ -892,13 +933,10 @@ mod tests {
         );
     }
 
-    /// East promised five spades and North, the viewer, holds three:
-    /// a random deal gives East six or more of the other ten about a
-    /// quarter of the time when it gives five or more, but the dealer,
-    /// which hands East five spades first, gives them about 70 % of the
-    /// time. The weights bring the mean length back to the random deals'.
-    #[test]
-    fn weighed_deals_hold_a_promised_suit_as_often_as_random_ones() {
+    /// East promised five spades and North, the viewer, holds three: the
+    /// deal, North's view of it, and the mean of East's spades in a random
+    /// deal that gives East five or more.
+    fn east_promised_five_spades() -> (Deal, View, f64) {
         let deal: Deal = "N:AQ4.KJ3.Q84.KJ52 JT986.A95.J72.Q4 K52.Q84.AK6.T983 73.T762.T953.A76"
             .parse()
             .expect("deal");
@@ -914,20 +952,37 @@ mod tests {
             .collect();
         let total: f64 = random.iter().map(|(_, p)| p).sum();
         let random_mean = random.iter().map(|&(k, p)| k as f64 * p).sum::<f64>() / total;
-        let mut rng = StdRng::seed_from_u64(9);
+        (deal, view, random_mean)
+    }
+
+    /// East's spades in 4000 deals of `view`: their mean as dealt, and
+    /// weighed by [`View::length_weight`].
+    fn east_spades(view: &View, deal: &Deal, seed: u64) -> (f64, f64) {
+        let mut rng = StdRng::seed_from_u64(seed);
         let (mut plain, mut weighed, mut weight, mut n) = (0.0, 0.0, 0.0, 0.0);
         for _ in 0..4000 {
-            let sample = view.sample_deal(&deal, &mut rng);
+            let sample = view.sample_deal(deal, &mut rng);
             let spades = sample[Seat::East]
                 .suit(crate::bridge::Suit::Spades)
                 .count_ones();
+            assert!(spades >= 5, "{spades} spades");
             let w = view.length_weight(&sample);
             plain += f64::from(spades);
             n += 1.0;
             weighed += w * f64::from(spades);
             weight += w;
         }
-        let (plain, weighed) = (plain / n, weighed / weight);
+        (plain / n, weighed / weight)
+    }
+
+    /// A random deal gives East six or more of the other ten spades about
+    /// a quarter of the time when it gives five or more, but the dealer,
+    /// which hands East five spades first, gives them about 70 % of the
+    /// time. The weights bring the mean length back to the random deals'.
+    #[test]
+    fn weighed_deals_hold_a_promised_suit_as_often_as_random_ones() {
+        let (deal, view, random_mean) = east_promised_five_spades();
+        let (plain, weighed) = east_spades(&view, &deal, 9);
         assert!(
             plain > random_mean + 0.5,
             "dealt {plain:.2} spades, random {random_mean:.2}"
@@ -936,6 +991,44 @@ mod tests {
             (weighed - random_mean).abs() < 0.1,
             "weighed {weighed:.2} spades, random {random_mean:.2}"
         );
+    }
+
+    /// The fair dealer ([`View::with_fair_lengths`]) needs no weight: its
+    /// deals hold East's promised spades as often as random deals do, and
+    /// weigh one each.
+    #[test]
+    fn fairly_dealt_deals_hold_a_promised_suit_as_often_as_random_ones() {
+        let (deal, view, random_mean) = east_promised_five_spades();
+        let (plain, weighed) = east_spades(&view.with_fair_lengths(), &deal, 9);
+        assert_eq!(plain, weighed, "every weight one");
+        assert!(
+            (plain - random_mean).abs() < 0.1,
+            "dealt {plain:.2} spades, random {random_mean:.2}"
+        );
+    }
+
+    /// Systematic resampling draws each deal about in proportion to its
+    /// weight, and the weights' effective deals count how many deals of
+    /// weight one they are worth.
+    #[test]
+    fn resampling_follows_the_weights() {
+        assert_eq!(effective_deals(&[1.0; 8]), 8.0);
+        assert_eq!(effective_deals(&[0.0; 8]), 0.0);
+        assert!((effective_deals(&[1.0, 1.0, 0.0, 0.0]) - 2.0).abs() < 1e-12);
+        let weights = [0.5, 0.0, 0.25, 0.25, 1.0];
+        let mut rng = StdRng::seed_from_u64(2);
+        for _ in 0..20 {
+            let picks = resample(&weights, 8, &mut rng);
+            assert_eq!(picks.len(), 8);
+            assert!(picks.windows(2).all(|p| p[0] <= p[1]));
+            let count = |i: usize| picks.iter().filter(|&&p| p == i).count();
+            // Each index n w_i / sum(w) times, give or take one.
+            assert_eq!(count(1), 0);
+            assert_eq!(count(4), 4);
+            assert_eq!(count(0), 2);
+            assert!((1..=2).contains(&(count(2) + count(3) - 1)));
+        }
+        assert!(resample(&[0.0, 0.0], 4, &mut rng).is_empty());
     }
 
     /// The lead weighs its deals by the re-bid test and the dealer's
