@@ -280,6 +280,33 @@
 //! main's build) the same four leads change as `lead_lab` predicted
 //! (boards 9, 12, 29, 32): 12 -> 13 of 21 free, 14 -> 13 tricks lost,
 //! 103 s of one core for the 55 boards against 108.
+//!
+//! Session 34: three ways to keep 48 effective deals with the length
+//! correction, measured and not landed (`lead_lab`'s rules `rs48`,
+//! `ess48`, `fair`). The weights of `lenw` leave few effective deals
+//! ([`effective_deals`]): 48 of them took 113 draws of the lead's
+//! stream on average on 41 of 74 leads, 192 or more on the other 33
+//! (the dump's `ess_n`, below). On fresh deals (`lead_lab --seed 18 --boards
+//! 181 --dump F`, 75 notrump leads, every rule on the same boards):
+//! `pbest.3` 56 free (74.7 %, 95 % interval 63.8-83.1), 24 tricks lost;
+//! `lenw` (this function) 56, 24 lost; `rs48` (48 of 192 deals of the
+//! same stream resampled by [`lead_deal_weight`], [`resample`]) 64 (85.3
+//! %, 75.6-91.6), 12 lost, 12 boards better than `pbest.3` and 4 worse,
+//! 14 and 6 than `lenw`; `fair` (48 deals of their own stream from the
+//! dealer without the length bias, [`View::with_fair_lengths`], weighed
+//! by the re-bid test alone) 61 (81.3 %, 71.1-88.5), 16 lost, 7 better
+//! and 2 worse than `pbest.3`, 10 and 6 than `lenw`. But on the older
+//! dumps the same idea lost: seeds 14-16 (387 notrump leads, about 90
+//! deals a lead) give `pbest.3` 307 free, `lenw` 304, every deal of the
+//! dump weighed as `lenw` weighs them 297, 48 of them resampled by weight
+//! 296 (the mean of 20 resamplings), every deal with the re-bid weight
+//! alone 308. Seeds 15, 16 and 18 together: `pbest.3` 295 of 370 free
+//! (79.7 %, 75.3-83.5), `lenw` 287 (77.6 %, 73.0-81.5). Neither gain is
+//! clear of the noise, so the lead stays as it was. Costs: the fair
+//! dealer drew 48 deals in 116 ms a lead (69 median, 702 at most, on a
+//! loaded machine) against 40 for `ChangeCards`, the solves alike;
+//! `rs48` draws 192 deals (about 160 ms) and solves 48; `ess48` solves
+//! about three times as many deals as the lead does.
 
 use rand::{Rng, RngExt};
 
