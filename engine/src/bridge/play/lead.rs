@@ -301,7 +301,13 @@
 //! dump weighed as `lenw` weighs them 297, 48 of them resampled by weight
 //! 296 (the mean of 20 resamplings), every deal with the re-bid weight
 //! alone 308. Seeds 15, 16 and 18 together: `pbest.3` 295 of 370 free
-//! (79.7 %, 75.3-83.5), `lenw` 287 (77.6 %, 73.0-81.5). Neither gain is
+//! (79.7 %, 75.3-83.5), `lenw` 287 (77.6 %, 73.0-81.5). A second fresh
+//! seed (`lead_lab --seed 19`, boards 1-124, 47 notrump leads): `pbest.3`
+//! and `lenw` 38 free, `rs48` 39, `fair` 42 (5 better than `pbest.3`, 2
+//! worse). Seeds 18 and 19 together (122 leads): `pbest.3` 94 (77.0 %,
+//! 68.8-83.6) and `lenw` 94, `rs48` and `fair` 103 (84.4 %, 77.0-89.8);
+//! `fair` 12 boards better than `pbest.3` and 4 worse (a sign test's
+//! two-sided p about 0.08), 15 and 8 than `lenw`. Neither gain is
 //! clear of the noise, so the lead stays as it was. Costs: the fair
 //! dealer drew 48 deals in 116 ms a lead (69 median, 702 at most, on a
 //! loaded machine) against 40 for `ChangeCards`, the solves alike;
