@@ -307,7 +307,11 @@
 //! worse). Seeds 18 and 19 together (122 leads): `pbest.3` 94 (77.0 %,
 //! 68.8-83.6) and `lenw` 94, `rs48` and `fair` 103 (84.4 %, 77.0-89.8);
 //! `fair` 12 boards better than `pbest.3` and 4 worse (a sign test's
-//! two-sided p about 0.08), 15 and 8 than `lenw`. Neither gain is
+//! two-sided p about 0.08), 15 and 8 than `lenw`. Seed 19 run on to
+//! board 212 (158 leads with seed 18) took most of it back: `pbest.3`
+//! 122 free (77.2 %, 70.1-83.1), 43 tricks lost; `lenw` 121, 44; `rs48`
+//! 129 (81.6 %, 74.9-86.9), 33; `fair` 127 (80.4 %, 73.5-85.8), 45 (15
+//! boards better than `pbest.3`, 10 worse). Neither gain is
 //! clear of the noise, so the lead stays as it was. Costs: the fair
 //! dealer drew 48 deals in 116 ms a lead (69 median, 702 at most, on a
 //! loaded machine) against 40 for `ChangeCards`, the solves alike;
