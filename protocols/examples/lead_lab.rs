@@ -20,7 +20,15 @@
 //! `lenw` holding its `View::length_weight`); `pbest.3` the lead's rule
 //! before session 33, without the length weight; and
 //! `--support` prints each lead's minimum lengths (a `minlen` JSON line)
-//! for weights computed on older dumps.
+//! for weights computed on older dumps. Three rules keep 48 effective
+//! deals where `lenw`'s weights leave about 19 (session 34): `rs48`
+//! draws the lead's stream on to four times `--deals` and resamples
+//! `--deals` of them by `lead_deal_weight` ([`resample`]); `ess48`
+//! (with `--ess`: it solves about 2.5 times the deals) reads the stream
+//! until the weights' [`effective_deals`] reach `--deals`; `fair` draws
+//! its own `--deals` deals from the dealer without the length bias
+//! ([`View::with_fair_lengths`]), weighed by the re-bid test alone. The
+//! dump's `rows` then hold `null` for deals no rule solved.
 
 use clap::Parser;
 use rand::SeedableRng;
@@ -30,7 +38,7 @@ use engine::bridge::auction_sim::BidOptions;
 use engine::bridge::dds::{Position, Solver};
 use engine::bridge::play::{
     AuctionFit, DEFEAT_BONUS, DoubleDummy, LEAD_POINT_WIDENING, PlayOptions, REBID_MISS_WEIGHT,
-    View, lead_classes, lead_deal_weight, likely_deal,
+    View, effective_deals, lead_classes, lead_deal_weight, likely_deal, resample,
 };
 use engine::bridge::table::{Player, Seats, Table, card_seed};
 use engine::bridge::{
@@ -70,6 +78,10 @@ struct Args {
     /// minimum (the lead's own figure unless given).
     #[arg(long, default_value_t = LEAD_POINT_WIDENING)]
     widen: u8,
+    /// Also the rule `ess48`, which solves up to `POOL_FACTOR` times
+    /// `--deals` deals a lead (about 2.5 times as many as the others).
+    #[arg(long)]
+    ess: bool,
 }
 
 /// A list of strings as JSON.
@@ -133,6 +145,9 @@ fn textbook(hand: Hand, partners: [bool; 4], opponents: [bool; 4]) -> Card {
     Card::new(suit, engine::bridge::Rank(rank))
 }
 
+/// The pool `ess48` and `rs48` draw from, in `--deals`.
+const POOL_FACTOR: usize = 4;
+
 fn main() {
     let args = Args::parse();
     let mut deals = StdRng::seed_from_u64(args.seed);
@@ -147,10 +162,11 @@ fn main() {
     });
     let mut solver = Solver::new();
     let mut clock = Unlimited;
-    const RULES: [&str; 11] = [
+    const RULES: [&str; 14] = [
         "base48", "base24", "tricks", "bonus4", "pbest", "match.3", "match.05", "book.15",
-        "book.3", "pbest.3", "lenw",
+        "book.3", "pbest.3", "lenw", "ess48", "rs48", "fair",
     ];
+    let shown = |r: usize| RULES[r] != "ess48" || args.ess;
     let mut free = [0u32; RULES.len()];
     let mut lost_total = [0u32; RULES.len()];
     let mut leads = 0;
@@ -288,10 +304,52 @@ fn main() {
                 })
                 .collect()
         };
-        for sample in &samples {
+        for sample in samples.iter().take(args.deals) {
             tricks.push(row_of(sample));
             matched.push(fit.rebids(sample, leader));
         }
+        // `ess48` and `rs48`: the same stream of the lead's deals drawn on
+        // to `POOL_FACTOR` times `--deals`; `ess48` reads it until the
+        // weights' effective deals reach `--deals`, `rs48` resamples
+        // `--deals` of the whole pool by weight. Deals are solved only
+        // where a rule reads them.
+        let cap = POOL_FACTOR * args.deals;
+        let started = std::time::Instant::now();
+        while samples.len() < cap {
+            samples.push(likely_deal(&view, play.hands(), &fit, &mut rng));
+        }
+        let pool_weights: Vec<f64> = samples
+            .iter()
+            .map(|d| lead_deal_weight(&view, &fit, d))
+            .collect();
+        let pool_ms = started.elapsed().as_secs_f64() * 1000.0;
+        let ess_n = (1..=samples.len())
+            .find(|&n| effective_deals(&pool_weights[..n]) >= args.deals as f64)
+            .unwrap_or(samples.len());
+        let mut pick_rng = StdRng::seed_from_u64(card_seed(board_seed, play) ^ 0x7e5a_3b1e);
+        let picks = resample(&pool_weights, args.deals, &mut pick_rng);
+        let mut rows: Vec<Option<Vec<u8>>> = tricks.iter().cloned().map(Some).collect();
+        rows.resize(samples.len(), None);
+        let ess_solved = if args.ess { ess_n } else { 0 };
+        for i in (0..ess_solved).chain(picks.iter().copied()) {
+            if rows[i].is_none() {
+                rows[i] = Some(row_of(&samples[i]));
+            }
+        }
+        // `fair`: deals of their own stream from the dealer without the
+        // leaning to long promised suits, weighed by the re-bid test alone.
+        let fair_view = view.clone().with_fair_lengths();
+        let mut fair_rng = StdRng::seed_from_u64(card_seed(board_seed, play) ^ 0x0fa1_7dea);
+        let started = std::time::Instant::now();
+        let fair_samples: Vec<Deal> = (0..args.deals)
+            .map(|_| likely_deal(&fair_view, play.hands(), &fit, &mut fair_rng))
+            .collect();
+        let fair_ms = started.elapsed().as_secs_f64() * 1000.0;
+        let fair_weights: Vec<f64> = fair_samples
+            .iter()
+            .map(|d| lead_deal_weight(&fair_view, &fit, d))
+            .collect();
+        let fair_rows: Vec<Vec<u8>> = fair_samples.iter().map(&mut row_of).collect();
         let mtricks: Vec<Vec<u8>> = msamples.iter().map(&mut row_of).collect();
         let mmatched: Vec<bool> = msamples.iter().map(|d| fit.rebids(d, leader)).collect();
         // The real deal's cost of each class.
@@ -320,7 +378,8 @@ fn main() {
                  \"classes\":{},\"real\":{},\"rows\":{},\"matched\":{},\"misfit\":{},\
                  \"sampling_ms\":{sampling_ms:.1},\"draws\":{draws},\
                  \"mrows\":{},\"mmatched\":{},\"below\":{},\"mbelow\":{},\"samples\":{},\
-                 \"lenw\":{}}}",
+                 \"lenw\":{},\"ess_n\":{ess_n},\"picks\":{},\"pool_ms\":{pool_ms:.1},\
+                 \"fair_ms\":{fair_ms:.1},\"frows\":{},\"fweights\":{},\"frows_lenw\":{}}}",
                 args.seed,
                 args.widen,
                 bidding.auction().dealer(),
@@ -334,7 +393,10 @@ fn main() {
                         .join(" ")
                 })),
                 json_list((0..classes.len()).map(real_of)),
-                json_list(tricks.iter().map(|row| json_list(row.iter()))),
+                json_list(rows.iter().map(|row| {
+                    row.as_ref()
+                        .map_or("null".to_string(), |row| json_list(row.iter()))
+                })),
                 json_list(matched.iter()),
                 json_list(samples.iter().map(|d| fit.misfit(d, leader))),
                 json_list(mtricks.iter().map(|row| json_list(row.iter()))),
@@ -343,6 +405,10 @@ fn main() {
                 json_list(msamples.iter().map(below_info)),
                 json_strings(samples.iter().map(|d| d.to_pbn(leader))),
                 json_list(samples.iter().map(|d| view.length_weight(d))),
+                json_list(picks.iter()),
+                json_list(fair_rows.iter().map(|row| json_list(row.iter()))),
+                json_list(fair_weights.iter()),
+                json_list(fair_samples.iter().map(|d| view.length_weight(d))),
             );
             writeln!(out, "{line}").expect("the dump file");
         }
@@ -439,6 +505,37 @@ fn main() {
             .collect();
         let lead_mean = mean(n, DEFEAT_BONUS, &lead_weight);
         let pbest_lead = best_share(&lead_weight, &lead_mean);
+        // A rule's choice over any rows and weights: against notrump the
+        // weighted share of the deals in which a class is a best lead (the
+        // mean breaking ties), against a suit the weighted mean (the
+        // lead's rules).
+        let choose_over = |rows: &[&Vec<u8>], weights: &[f64]| -> usize {
+            let total: f64 = weights.iter().sum::<f64>().max(1e-9);
+            let value: Vec<f64> = (0..classes.len())
+                .map(|k| {
+                    let mut share = 0.0;
+                    let mut sum = 0.0;
+                    for (row, &w) in rows.iter().zip(weights) {
+                        let t = row[k];
+                        sum +=
+                            w * (i64::from(t) + if t >= defeat { DEFEAT_BONUS } else { 0 }) as f64;
+                        if t == *row.iter().max().unwrap_or(&0) {
+                            share += w;
+                        }
+                    }
+                    let mean = sum / total;
+                    if strain == Strain::NoTrump {
+                        share + mean * 1e-6
+                    } else {
+                        mean
+                    }
+                })
+                .collect();
+            argmax(&value)
+        };
+        let ess_rows: Vec<&Vec<u8>> = rows[..ess_n].iter().flatten().collect();
+        let pick_rows: Vec<&Vec<u8>> = picks.iter().filter_map(|&i| rows[i].as_ref()).collect();
+        let fair_refs: Vec<&Vec<u8>> = fair_rows.iter().collect();
         let choices = [
             argmax(&base),
             argmax(&mean(n / 2, DEFEAT_BONUS, &ones)),
@@ -455,6 +552,9 @@ fn main() {
             } else {
                 argmax(&lead_mean)
             },
+            choose_over(&ess_rows, &pool_weights[..ess_n]),
+            choose_over(&pick_rows, &vec![1.0; pick_rows.len()]),
+            choose_over(&fair_refs, &fair_weights),
         ];
         leads += 1;
         let mut line = format!(
@@ -463,6 +563,9 @@ fn main() {
             matched.iter().filter(|&&m| m).count()
         );
         for (r, &k) in choices.iter().enumerate() {
+            if !shown(r) {
+                continue;
+            }
             let c = cost(k);
             lost_total[r] += u32::from(c);
             if c == 0 {
@@ -480,7 +583,7 @@ fn main() {
         println!("{} of {leads} real deals outside the leads' deals", free[0]);
         return;
     }
-    for r in 0..RULES.len() {
+    for r in (0..RULES.len()).filter(|&r| shown(r)) {
         println!(
             "rule {:9} free {} of {leads}, tricks lost {}",
             RULES[r], free[r], lost_total[r]

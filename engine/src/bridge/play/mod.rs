@@ -11,7 +11,7 @@ mod view;
 
 pub use lead::{
     AuctionFit, DEFEAT_BONUS, LEAD_POINT_WIDENING, LEAD_SAMPLES, REBID_MISS_WEIGHT, choose_card,
-    find_lead, lead_classes, lead_deal_weight, lead_view, likely_deal,
+    effective_deals, find_lead, lead_classes, lead_deal_weight, lead_view, likely_deal, resample,
 };
 pub use search::{CardChoice, DoubleDummy, PlayOptions, find_card};
 pub use select::select;

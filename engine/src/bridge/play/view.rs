@@ -32,9 +32,15 @@ pub struct View {
     pub honours: [(Option<u8>, Option<u8>); 4],
     /// The cards each seat has played.
     pub played: [Hand; 4],
+    /// Whether [`View::sample_deal`] deals the lengths without bias
+    /// ([`View::with_fair_lengths`]) rather than `ChangeCards`' way.
+    pub fair_lengths: bool,
 }
 
 const ACE: u8 = 14;
+/// Deals tried at most for one that honours the minimum lengths fairly
+/// ([`View::with_fair_lengths`]).
+const FAIR_TRIES: u32 = 64;
 const KING: u8 = 13;
 
 /// Moves one unplayed card of rank `rank` from `from` to `to`, taking back
@@ -112,6 +118,7 @@ impl View {
             points,
             honours,
             played,
+            fair_lengths: false,
         }
     }
 
@@ -130,6 +137,7 @@ impl View {
             points: infos.map(|i| (i.min_p, i.max_p)),
             honours: infos.map(|i| (i.aces, i.kings)),
             played: [Hand::EMPTY; 4],
+            fair_lengths: false,
         }
     }
 
@@ -147,6 +155,15 @@ impl View {
         self
     }
 
+    /// This view dealing the promised lengths without `ChangeCards`'
+    /// leaning to long promised suits (see [`View::length_weight`]): each
+    /// deal that honours the lengths as likely as the others, as a random
+    /// deal kept only when it honours them would be.
+    pub fn with_fair_lengths(mut self) -> View {
+        self.fair_lengths = true;
+        self
+    }
+
     /// The weight that turns a deal of [`View::sample_deal`] into a draw
     /// from the deals that honour the lengths, each as likely as the
     /// others (a random deal kept only when it honours them).
@@ -157,8 +174,19 @@ impl View {
     /// have been the promised ones), so a promised suit comes out longer
     /// than the auction makes it (partner's overcalled suit by about 0.7
     /// cards). The weight is the product of `1 / C(k, m)` over the hidden
-    /// hands' minimums: 1 when every hand holds exactly what it promised.
+    /// hands' minimums: 1 when every hand holds exactly what it promised,
+    /// and for every deal of a view that deals fairly
+    /// ([`View::with_fair_lengths`]).
     pub fn length_weight(&self, deal: &Deal) -> f64 {
+        if self.fair_lengths {
+            return 1.0;
+        }
+        self.promised_first_weight(deal)
+    }
+
+    /// `1 / C(k, m)` over the hidden hands' minimums (see
+    /// [`View::length_weight`]), whichever way the view deals.
+    fn promised_first_weight(&self, deal: &Deal) -> f64 {
         let mut weight = 1.0;
         for seat in Seat::ALL.into_iter().filter(|s| !self.visible[s.index()]) {
             for suit in Suit::ALL {
@@ -219,9 +247,12 @@ impl View {
             // fact: kept far longer than what it promised, but not to the
             // end, so that a human's call we misread still finds deals.
             let honour_max = attempt < ATTEMPTS - ATTEMPTS / 6;
-            let Some(mut deal) =
+            let dealt = if honour_lengths && self.fair_lengths {
+                self.fair_deal(real, &hidden, &mut pool, honour_max, rng)
+            } else {
                 self.try_deal(real, &hidden, &pool, (honour_lengths, honour_max), rng)
-            else {
+            };
+            let Some(mut deal) = dealt else {
                 continue;
             };
             for rank in [ACE, KING] {
@@ -245,6 +276,52 @@ impl View {
             }
             deal
         })
+    }
+
+    /// A deal that honours the minimum lengths, each such deal as likely
+    /// as the others (up to the maximum lengths' closing of suits): by
+    /// rejection, alternately a plain deal kept when it holds every
+    /// minimum (likely when the minimums are loose, as a 1NT opener's
+    /// two cards a suit) and a `ChangeCards` deal kept with the chance
+    /// [`View::length_weight`] gives it (likely when they are tight, as a
+    /// long suit overcalled), either kept deal a fair one. After
+    /// [`FAIR_TRIES`] misses, the last `ChangeCards` deal.
+    fn fair_deal<R: Rng + ?Sized>(
+        &self,
+        real: &Deal,
+        hidden: &[Seat],
+        pool: &mut [Card],
+        honour_max: bool,
+        rng: &mut R,
+    ) -> Option<Deal> {
+        let holds_minimums = |deal: &Deal| {
+            hidden.iter().all(|&s| {
+                Suit::ALL.into_iter().all(|suit| {
+                    deal[s].suit(suit).count_ones() as u8 >= self.min_len[s.index()][suit.index()]
+                })
+            })
+        };
+        let mut last = None;
+        for attempt in 0..FAIR_TRIES {
+            if attempt > 0 {
+                pool.shuffle(rng);
+            }
+            let promised_first = attempt % 2 == 1;
+            let Some(deal) = self.try_deal(real, hidden, pool, (promised_first, honour_max), rng)
+            else {
+                continue;
+            };
+            let kept = if promised_first {
+                last = Some(deal);
+                rng.random::<f64>() < self.promised_first_weight(&deal)
+            } else {
+                holds_minimums(&deal)
+            };
+            if kept {
+                return Some(deal);
+            }
+        }
+        last
     }
 
     fn try_deal<R: Rng + ?Sized>(
