@@ -399,13 +399,20 @@ fn threats(board: &Board, us: Color, ours: &Attacks, theirs: &Attacks, w: &LeafW
     let roles = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
     let officers = roles.iter().fold(0, |acc, role| acc | r[role.index()]) & their;
     let mut score = Pair::default();
-    for (i, role) in roles.into_iter().enumerate() {
-        let n = (ours.pawns & r[role.index()] & their).count_ones() as i32;
-        score += w.threat_by_pawn[i] * n;
+    // Most leaves have no threat of a kind at all: one test skips the
+    // count by role (which would add only zeros).
+    if ours.pawns & officers != 0 {
+        for (i, role) in roles.into_iter().enumerate() {
+            let n = (ours.pawns & r[role.index()] & their).count_ones() as i32;
+            score += w.threat_by_pawn[i] * n;
+        }
     }
-    for (i, role) in [Role::Rook, Role::Queen].into_iter().enumerate() {
-        let n = (ours.minors & r[role.index()] & their).count_ones() as i32;
-        score += w.threat_by_minor[i] * n;
+    let heavy = (r[Role::Rook.index()] | r[Role::Queen.index()]) & their;
+    if ours.minors & heavy != 0 {
+        for (i, role) in [Role::Rook, Role::Queen].into_iter().enumerate() {
+            let n = (ours.minors & r[role.index()] & their).count_ones() as i32;
+            score += w.threat_by_minor[i] * n;
+        }
     }
     let n = (ours.rooks & r[Role::Queen.index()] & their).count_ones() as i32;
     score += w.threat_by_rook * n;
