@@ -39,7 +39,33 @@ impl PawnFiles {
 
     /// The handbook's `PawnStrVal`: the (non-positive) value of one side's
     /// isolated and doubled pawns.
+    ///
+    /// All eight files at once, one byte a file (a file holds at most eight
+    /// pawns, so four bits): each pawn beyond the first on its file costs
+    /// [`DOUBLED`], and an isolated file costs [`ISOLATED`] with one pawn or
+    /// [`ISOLATED_DOUBLED`] less one [`DOUBLED`] with more. The search asks
+    /// twice for every pawn move that changes file; the file-by-file loop
+    /// ([`Self::structure_value_by_files`], the tested twin) showed in the
+    /// profile.
+    #[inline]
     pub fn structure_value(&self, color: Color) -> i32 {
+        const LOW: u64 = 0x0101_0101_0101_0101;
+        let x = u64::from_le_bytes(self.0[color.index()]);
+        let occupied = (x | x >> 1 | x >> 2 | x >> 3) & LOW;
+        let several = (x >> 1 | x >> 2 | x >> 3) & LOW;
+        // Byte lanes: a shift by 8 moves each file's flag onto its
+        // neighbour (nothing wraps from the h-file to the a-file).
+        let isolated = occupied & !(occupied << 8 | occupied >> 8);
+        let pawns = (x.wrapping_mul(LOW) >> 56) as i32;
+        let files = occupied.count_ones() as i32;
+        let lone = (isolated & !several).count_ones() as i32;
+        let crowded = (isolated & several).count_ones() as i32;
+        -(DOUBLED * (pawns - files) + ISOLATED * lone + (ISOLATED_DOUBLED - DOUBLED) * crowded)
+    }
+
+    /// [`Self::structure_value`] file by file, as the handbook counts.
+    #[cfg(test)]
+    fn structure_value_by_files(&self, color: Color) -> i32 {
         let counts = &self.0[color.index()];
         let mut value = 0;
         for file in 0..8 {
@@ -93,6 +119,33 @@ mod tests {
             -68
         );
         assert_eq!(files([2, 0, 1, 1, 0, 0, 0, 0]).balance(), -68);
+    }
+
+    #[test]
+    fn all_files_at_once_equals_file_by_file() {
+        // Every file holding 0 to 3 pawns (4^8 structures), then each file
+        // in turn holding 4 to 8 beside a fixed pattern.
+        for code in 0..4u32.pow(8) {
+            let counts: [u8; 8] = std::array::from_fn(|f| ((code >> (2 * f)) & 3) as u8);
+            let f = files(counts);
+            assert_eq!(
+                f.structure_value(Color::White),
+                f.structure_value_by_files(Color::White),
+                "{counts:?}"
+            );
+        }
+        for file in 0..8 {
+            for n in 4..=8 {
+                let mut counts = [1, 0, 2, 0, 0, 1, 1, 0];
+                counts[file] = n;
+                let f = PawnFiles([[0; 8], counts]);
+                assert_eq!(
+                    f.structure_value(Color::Black),
+                    f.structure_value_by_files(Color::Black),
+                    "{counts:?}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -15,8 +15,13 @@ pub fn encode(mv: Move) -> MoveCode {
     if mv.is_null() {
         return 0;
     }
-    let promo = mv.promotion().map_or(0, |r: Role| r as u16 + 1);
-    mv.from.index64() as u16 | (mv.to.index64() as u16) << 6 | promo << 12
+    mv.from.index64() as u16 | (mv.to.index64() as u16) << 6 | promotion_code(mv) << 12
+}
+
+/// The promotion part of a move's code: role + 1, or 0.
+#[inline]
+pub fn promotion_code(mv: Move) -> MoveCode {
+    mv.promotion().map_or(0, |r: Role| r as u16 + 1)
 }
 
 #[cfg(test)]

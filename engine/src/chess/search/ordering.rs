@@ -5,10 +5,10 @@
 //! quiet moves (by the history heuristic), captures that lose material by
 //! exchange, en-passant captures last.
 
-use super::moves::{MoveCode, encode};
+use super::moves::{MoveCode, encode, promotion_code};
 use super::see::see;
 use crate::chess::eval::material;
-use crate::chess::{Board, Color, Move, MoveList, Role};
+use crate::chess::{Board, Color, Move, MoveList, Role, Square};
 
 // Bands of 2^26 apart in an i32, far wider than what moves within one
 // band differ by (a victim's value times 8 is below 2^15, a history score
@@ -50,31 +50,45 @@ pub fn score_moves(
     history: &[i32],
     color: Color,
 ) {
+    // The table move's squares and promotion, compared with each move's
+    // own instead of encoding every move ([`encode`] is from | to << 6 |
+    // promotion << 12 on disjoint bits, so the triples are equal exactly
+    // when the codes are). No move goes from a square to itself, so the
+    // empty code 0 (a1-a1) matches none.
+    let square = |code: MoveCode| Square::from_index64((code & 63) as u8).expect("6 bits");
+    let (hash_from, hash_to, hash_promotion) =
+        (square(hash_move), square(hash_move >> 6), hash_move >> 12);
+    let recapture_square = last_move.filter(|last| !last.is_null()).map(|last| last.to);
     for (i, &mv) in list.iter().enumerate() {
-        scores[i] = if hash_move != 0 && encode(mv) == hash_move {
-            HASH_MOVE
-        } else if mv.is_en_passant() {
-            EN_PASSANT
-        } else if mv.captured.is_some() {
-            let recapture = last_move.is_some_and(|last| !last.is_null() && last.to == mv.to);
-            if recapture {
-                RECAPTURE + mvv_lva(mv)
-            } else if material(mv.piece) > mv.captured.map_or(0, material) && see(board, mv) < 0 {
-                LOSING_CAPTURE + mvv_lva(mv)
+        debug_assert_eq!(
+            mv.from == hash_from && mv.to == hash_to && promotion_code(mv) == hash_promotion,
+            hash_move != 0 && encode(mv) == hash_move
+        );
+        scores[i] =
+            if mv.from == hash_from && mv.to == hash_to && promotion_code(mv) == hash_promotion {
+                HASH_MOVE
+            } else if mv.is_en_passant() {
+                EN_PASSANT
+            } else if mv.captured.is_some() {
+                if Some(mv.to) == recapture_square {
+                    RECAPTURE + mvv_lva(mv)
+                } else if material(mv.piece) > mv.captured.map_or(0, material) && see(board, mv) < 0
+                {
+                    LOSING_CAPTURE + mvv_lva(mv)
+                } else {
+                    CAPTURE + mvv_lva(mv)
+                }
+            } else if mv == killers[0] {
+                KILLER + 1
+            } else if mv == killers[1] {
+                KILLER
+            } else if let Some(role) = mv.promotion() {
+                PROMOTION + material(role)
+            } else if mv.is_castle() {
+                CASTLING
             } else {
-                CAPTURE + mvv_lva(mv)
-            }
-        } else if mv == killers[0] {
-            KILLER + 1
-        } else if mv == killers[1] {
-            KILLER
-        } else if let Some(role) = mv.promotion() {
-            PROMOTION + material(role)
-        } else if mv.is_castle() {
-            CASTLING
-        } else {
-            history[history_index(color, mv)]
-        };
+                history[history_index(color, mv)]
+            };
         // Under-promotions are almost never right: order them with quiet
         // moves.
         if matches!(mv.promotion(), Some(r) if r != Role::Queen) && scores[i] < HASH_MOVE {
