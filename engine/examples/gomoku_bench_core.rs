@@ -3,11 +3,16 @@
 //! (`valgrind --tool=callgrind`) that do not depend on the machine's load.
 
 fn main() {
-    let depth = std::env::args()
-        .nth(1)
-        .map_or(engine::gomoku::bench::DEFAULT_DEPTH, |d| {
-            d.parse().expect("a depth")
-        });
+    let depth = match std::env::args().nth(1) {
+        None => engine::gomoku::bench::DEFAULT_DEPTH,
+        Some(d) => match d.parse() {
+            Ok(depth) => depth,
+            Err(_) => {
+                eprintln!("gomoku_bench_core: the depth must be a whole number, not {d:?}");
+                std::process::exit(2);
+            }
+        },
+    };
     let total = engine::gomoku::bench::run(depth, |position, result| {
         let best = result.best.map_or("none".to_string(), |p| p.to_string());
         println!(

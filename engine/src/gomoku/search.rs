@@ -11,7 +11,7 @@ use crate::control::{Control, Deadline, Progress};
 
 use super::board::Board;
 use super::codes::{B1, B4, C_BLOCK4, C_BLOCK4_FLEX3, C_FLEX3, C_FLEX3_2X, C_FLEX4};
-use super::geometry::{Color, Point};
+use super::geometry::{Color, MAX_SIDE, Point};
 use super::rules::Rule;
 use super::threats::{ThreatLimits, ThreatSearch};
 use super::tt::{Bound, Entry, Table};
@@ -1071,13 +1071,18 @@ impl Run<'_, '_> {
 /// on equal scores the lower point (by column, then row).
 fn order_key(score: i32, p: Point) -> u64 {
     let biased = (i64::from(score) - i64::from(i32::MIN)) as u64;
-    (biased << 10) | (1023 - (p.x * 32 + p.y)) as u64
+    (biased << POINT_BITS) | (POINT_MASK - (p.x * MAX_SIDE + p.y)) as u64
 }
 
 fn order_point(key: u64) -> Point {
-    let index = 1023 - (key & 1023) as usize;
-    Point::new(index / 32, index % 32)
+    let index = POINT_MASK - (key as usize & POINT_MASK);
+    Point::new(index / MAX_SIDE, index % MAX_SIDE)
 }
+
+/// Bits of an order key that hold the point: every point of the largest
+/// board, column by column.
+const POINT_BITS: u32 = (MAX_SIDE * MAX_SIDE).next_power_of_two().trailing_zeros();
+const POINT_MASK: usize = (1 << POINT_BITS) - 1;
 
 /// Leaves the `keep` highest keys in `keys`, highest first: they are
 /// gathered by insertion (a node keeps a dozen of two hundred points, and
@@ -1170,5 +1175,31 @@ fn from_tt(score: i32, ply: i32) -> i32 {
         score + ply
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The move generator ranks candidates by their order keys: a higher
+    /// score first, on equal scores the lower point, and every point of
+    /// the largest board comes back out of its key.
+    #[test]
+    fn order_keys_rank_by_score_then_point() {
+        for x in 0..MAX_SIDE {
+            for y in 0..MAX_SIDE {
+                for score in [i32::MIN, -7, 0, 7, i32::MAX] {
+                    assert_eq!(
+                        order_point(order_key(score, Point::new(x, y))),
+                        Point::new(x, y)
+                    );
+                }
+            }
+        }
+        let (a, b) = (Point::new(3, 9), Point::new(4, 0));
+        assert!(order_key(5, b) > order_key(4, a));
+        assert!(order_key(4, a) > order_key(4, b));
+        assert!(order_key(-1, a) < order_key(0, b));
     }
 }
