@@ -677,7 +677,7 @@ impl Codes {
     }
 
     /// Calls `f(x, y, score)`, row by row, for every point whose move
-    /// generator's score with `me` to move (`order_value` of `me` by 5/4
+    /// generator's score with `me` to move (the codes' order value of `me` by 5/4
     /// plus the opponent's) is above zero: no occupied point is.
     #[inline]
     pub fn each_scored(&self, me: Color, mut f: impl FnMut(usize, usize, i32)) {
@@ -691,10 +691,11 @@ impl Codes {
         }
     }
 
-    /// The move order's value of (x, y) to `c`; 0 on an occupied point.
+    /// The move generator's score of (x, y) with `me` to move, as
+    /// [`Codes::each_scored`] gives it; 0 on an occupied point.
     #[inline]
-    pub fn order_value(&self, x: usize, y: usize, c: Color) -> i32 {
-        self.points[y * self.width + x].code[c.index()].order as i32
+    pub fn move_score(&self, x: usize, y: usize, me: Color) -> i32 {
+        self.points[y * self.width + x].score[me.index()]
     }
 
     /// The strongest shape a stone of `c` on the empty point (x, y) makes

@@ -993,9 +993,7 @@ impl Run<'_, '_> {
             for p in board.points() {
                 let (mine, theirs) = (codes.class(p.x, p.y, me), codes.class(p.x, p.y, opp));
                 if mine >= C_BLOCK4 || theirs >= C_BLOCK4 {
-                    let score =
-                        codes.order_value(p.x, p.y, me) * 5 / 4 + codes.order_value(p.x, p.y, opp);
-                    fourish.push((p, mine, theirs, score));
+                    fourish.push((p, mine, theirs, codes.move_score(p.x, p.y, me)));
                 }
             }
         }
