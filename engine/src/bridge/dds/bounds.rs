@@ -397,10 +397,16 @@ fn ruff_to_partner(board: &Board) -> bool {
 
 /// Upper bound on the tricks the side on lead can take at a trick start,
 /// with the cards it rests on: those that keep the side below `need`
-/// when the bound does.
-pub(crate) fn later_tricks_cap(board: &Board, tricks_left: u32, need: u32) -> (u32, u64) {
+/// when the bound does. `lengths` is [`trump_length_tricks`] of the
+/// board, which the caller has at hand.
+pub(crate) fn later_tricks_cap(
+    board: &Board,
+    tricks_left: u32,
+    need: u32,
+    lengths: Option<(u32, u32)>,
+) -> (u32, u64) {
     let (mut cap, mut rel) = top_trump_cap(board, tricks_left, need);
-    if let Some((_, most)) = trump_length_tricks(board)
+    if let Some((_, most)) = lengths
         && most <= cap
     {
         (cap, rel) = (most, 0);
@@ -773,7 +779,7 @@ mod tests {
         // it: North-South cannot take all three tricks, and the bound
         // rests on the ace and king alone.
         let b = board(["A2.K..", "K3.2..", "54.3..", ".AQ.2."], SPADES, 0);
-        let (cap, rel) = later_tricks_cap(&b, 3, 3);
+        let (cap, rel) = later_tricks_cap(&b, 3, 3, trump_length_tricks(&b));
         assert_eq!(cap, 2);
         let top_two = (1u64 << (16 * SPADES + 14)) | (1u64 << (16 * SPADES + 13));
         assert_eq!(rel & !top_two, 0);

@@ -186,7 +186,8 @@ impl<'a> Search<'a> {
         } else {
             left - target + 1
         };
-        let (quick, quick_rel) = match trump_length_tricks(&self.board) {
+        let lengths = trump_length_tricks(&self.board);
+        let (quick, quick_rel) = match lengths {
             // Only the suit lengths (part of every key) matter here.
             Some((sure, _)) if sure >= need as u32 => (sure, 0),
             _ => quick_tricks(&self.board, need as u32),
@@ -197,7 +198,7 @@ impl<'a> Search<'a> {
             return (ns_leads, quick_rel);
         }
         // The side on lead cannot take more than `cap`.
-        let (cap, cap_rel) = later_tricks_cap(&self.board, left as u32, need as u32);
+        let (cap, cap_rel) = later_tricks_cap(&self.board, left as u32, need as u32, lengths);
         if (cap as i32) < need {
             return (!ns_leads, cap_rel);
         }
