@@ -19,7 +19,11 @@ use super::tt::{Probe, Shape, Table, absolute_move, relative_move};
 /// With the table's smaller maps (one per strain, 32-byte slots), 3 and 5
 /// are no faster either: CPU seconds of `turbobridge bench --deals 20`,
 /// three runs alternated, 2.45 against 2.45 and 2.47 against 2.46 (table
-/// trick nodes on 40 deals +1.0% and -0.1%; session 23).
+/// trick nodes on 40 deals +1.0% and -0.1%; session 23). The table is
+/// worth asking even with two tricks left: skipping it there (no probe,
+/// no store) searches 2.0% more trick nodes (`turbobridge bench --deals
+/// 20`, tables 7,767,027 -> 7,920,359) and costs 1.2% more instructions
+/// (cachegrind, `bench --only tables --deals 3`; session 35).
 const EARLY_PROBE: i32 = 4;
 
 /// One search over a board, borrowing the solver's table.
