@@ -150,21 +150,27 @@ impl Board {
     /// the previous trick start's by taking out the four cards played
     /// since: a fraction of recomputing them (which cost 9% of the
     /// instructions). The search asks at every trick start it expands, so
-    /// the previous one's are always ready. Tried and not kept (session
-    /// 31): the four suits' lanes apart in a `[u32; 4]` during the update,
-    /// sparing the variable 128-bit shifts: 25% fewer instructions here,
-    /// 2.1% in all (cachegrind, `turbobridge bench --only tables --deals
-    /// 3`), but not faster in CPU time (nine rounds alternated on a loaded
-    /// machine, medians of `bench --only tables --deals 15`: 2999 against
-    /// 2949 ms, `--only cards --deals 50`: 3208 against 3267 ms), the lanes
-    /// read back as one 16-byte load stalling on their 4-byte stores; two
-    /// 64-bit halves chosen by the suit cost more instructions (228 against
-    /// 185 million).
+    /// the previous one's are always ready. The four suits' lanes are
+    /// updated apart, in a `[u32; 4]`, sparing the variable 128-bit
+    /// shifts. Session 31 tried that and read the lanes back as one
+    /// 16-byte load, which stalled on their 4-byte stores: 2.1% fewer
+    /// instructions in all (cachegrind, `turbobridge bench --only tables
+    /// --deals 3`) but not faster in CPU time (nine rounds alternated on a
+    /// loaded machine, medians of `bench --only tables --deals 15`: 2999
+    /// against 2949 ms, `--only cards --deals 50`: 3208 against 3267 ms);
+    /// two 64-bit halves chosen by the suit cost more instructions (228
+    /// against 185 million). Put back together lane by lane instead
+    /// (session 35): 249 -> 186 million instructions here, 2.4% fewer in
+    /// all, and CPU milliseconds alternated on a loaded machine, medians
+    /// of `bench --only tables --deals 20` 3754 against 3796 (16 runs
+    /// each), `--only cards --deals 60` 3956 against 4208 (7 runs).
     pub fn lanes(&mut self) -> &Lanes {
         debug_assert_eq!(self.played, 0);
         if self.depth > 0 {
             let t = &self.stack[self.depth - 1];
-            let mut lanes = self.lanes[self.depth - 1];
+            let prev = self.lanes[self.depth - 1];
+            let mut lengths = prev.lengths;
+            let mut lane = [0, 32, 64, 96].map(|shift| (prev.owners >> shift) as u32);
             let mut held = self.held;
             for &card in &t.cards {
                 held |= 1u64 << card;
@@ -176,12 +182,16 @@ impl Board {
                 let suit = suit_of(card);
                 let below = suit_mask(held, suit) & ((1u16 << rank_of(card)) - 1);
                 let low = (1u32 << (2 * below.count_ones())) - 1;
-                let lane = (lanes.owners >> (32 * suit)) as u32;
-                let taken = (lane & low) | ((lane >> 2) & !low);
-                lanes.owners ^= u128::from(lane ^ taken) << (32 * suit);
-                lanes.lengths -= 1u64 << (4 * (4 * suit + ((leader + k) & 3)));
+                let l = lane[suit];
+                lane[suit] = (l & low) | ((l >> 2) & !low);
+                lengths -= 1u64 << (4 * (4 * suit + ((leader + k) & 3)));
             }
-            self.lanes[self.depth] = lanes;
+            // Put together lane by lane, each a 4-byte load of its own.
+            let owners = u128::from(lane[0])
+                | u128::from(lane[1]) << 32
+                | u128::from(lane[2]) << 64
+                | u128::from(lane[3]) << 96;
+            self.lanes[self.depth] = Lanes { owners, lengths };
         }
         debug_assert_eq!(self.lanes[self.depth], lanes_of(&self.hands));
         &self.lanes[self.depth]
