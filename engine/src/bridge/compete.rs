@@ -93,6 +93,40 @@
 //! 2 as well -18 (17, 26), as without the limits: most of the games it
 //! bid went one down (board 63, 3NT for 3C; board 277, 5D for 3D). The
 //! limits were not the deals' whole bias.
+//!
+//! Where the contested game decisions lose (session 35, s35-bid; main's
+//! `bridge_quality --boards 500 --bidding-only --seed S --dd-cache F` on
+//! seeds 1-4, the contested boards lost by the side that declared
+//! undoubled): a partscore made where a game made double dummy 137 boards
+//! (990 IMPs), a game below slam down 175 (1,292), a game made where par
+//! was our slam 91 (1,039). Of the games down, 3NT 77 (628 IMPs), four of
+//! a major 74 (491), five of a minor 24 (173); of the games missed, 3NT
+//! alone 39 (288), a major game 79 (665). The deciding calls spread over
+//! many auctions, none of them a tenth of the whole: after our negative
+//! double (1x-(1y)-X) 39 boards, 289 IMPs, 20 games missed and 19 down;
+//! our one-level opening and response with their bid after it 36 (274;
+//! 15, 21); the balance over their weak two 14 (141); the free 1NT
+//! response 16 (137); the raise over their overcall 16 (129). Combined
+//! high-card points do not tell the games missed from those down: 20-21
+//! points 29 missed and 38 down, 22-23 53 and 55, 24-25 40 and 52.
+//!
+//! Measured and not kept (session 35, same command, against main 4.64 /
+//! 4.69 / 4.99 / 4.53): a game bid below slam over the opponents'
+//! contract once our side has stopped below game (one of us passed our
+//! own partscore) 60 off its value. Such games made 9 times in 48
+//! (seeds 1-4, 9 and 10) and cost 75 IMPs against passing their contract
+//! as it stood, but passing let the opponents play where the game had
+//! pushed them on (2H-3H-4D-4H-4S) or sold out a game that made:
+//! 4.65 / 4.78 / 5.05 / 4.55 (18 boards nearer par, 32 further, -82
+//! IMPs). Of the games bid once partner passed over their bid, 26 of 98
+//! made; 3NT over their three-level bid after our 2NT or partscore (20
+//! boards, -40 IMPs against passing their contract) was no better
+//! singled out: the boards whose 3NT the change above moved lost 19 IMPs
+//! (seed 1 boards 310 and 461, 3NT made eleven and nine tricks).
+//! Stopping the rules' contested 3NT on one standard error instead of
+//! two (3NT went down twice as often as it was missed, above; the other
+//! games kept two): 4.62 / 4.72 / 5.00 / 4.56 (4 boards nearer par, 6
+//! further, -24 IMPs).
 
 use super::bidding::{BidClass, Bidding, game_level, is_game};
 use super::dds::Solver;

@@ -23,6 +23,17 @@
 //! four-card spade suit (seed 1 board 448; hence no jump with an unbid
 //! four-card major).
 //!
+//! Measured and not kept (session 35, s35-bid; same command, main 4.64
+//! / 4.69 / 4.99 / 4.53): the same jump as the opener's answer to
+//! partner's negative double of a one-level overcall (1D-(1H)-X-(P)-3D on
+//! 15-17 and six cards, not with four cards in a major). The losses
+//! it was aimed at (seed 1 board 259, 1D-(1H)-X-2D passed with 17 and a
+//! 6-5 where 6D made; seed 2 boards 113 and 400, 2C with 15 and 16 where
+//! 5C or 6C made) stayed: the doubler's 5-7 points passed the jump as
+//! they passed the two-level rebid. 4.66 / 4.70 / 4.99 / 4.55 (no board
+//! nearer par, 8 further, -21 IMPs: the jump ended the auctions the
+//! opener's later calls had reached game or slam from).
+//!
 //! Looked at and not built (session 31): checkback after 1x-1M-1NT and a
 //! forcing 3M after 1x-1M-2NT. Over the 3,000 boards of seeds 1-4, 9 and
 //! 10, 1x-1M-1NT came up 109 times uncontested (356 IMPs from par), with

@@ -127,6 +127,17 @@ pub(crate) fn meaning(ctx: &Context<'_>, class: BidClass, call: Call) -> Meaning
             5,
         ),
         BidClass::TakeoutDouble => return takeout_double_meaning(ctx, level_doubled(ctx)),
+        // Measured and not kept (session 35, s35-bid; `bridge_quality
+        // --boards 500 --bidding-only --seed S --dd-cache F` against main
+        // 4.64 / 4.69 / 4.99 / 4.53): the one-level negative double read
+        // as more than its 6 points (the 224 made on seeds 1-4, 9 and 10
+        // held 8.9 high-card points, 10.7 points, on average, against
+        // the 7 partner counts), the requirement unchanged. Two points
+        // more: 4.66 / 4.78 / 4.97 / 4.54 (20 boards nearer par, 38
+        // further, -53 IMPs; the opener's game bids then showed less and
+        // the slams over them were missed, seed 2 board 338 1C-(1S)-X-3NT
+        // passed with 12 opposite 21). One point more: 4.63 / 4.70 /
+        // 5.01 / 4.51 (11 nearer, 11 further, +1 IMP): noise.
         BidClass::NegativeDouble => {
             let mut r =
                 Requirement::points(if level_doubled(ctx) >= 2 { 8 } else { 6 }, MAX_POINTS);
