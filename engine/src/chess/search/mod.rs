@@ -203,6 +203,16 @@
 //! not improving −26, by history −39), further LMR tuning here wants
 //! another lever than the constants.
 //!
+//! Session 35 too, the same match: the history heuristic with gravity
+//! (each update d² capped at 400, times 32, less the entry times the
+//! bonus's size over 16384, so entries stay within ±16384 and recent
+//! cut-offs weigh more; instead of adding d² and halving the whole table
+//! past 2^20; bench 355245): +77 =87 −104, 45.0 %, −35 [−70, −1]. A
+//! guess, not measured: with bonuses of at most d² (about 100 at these
+//! depths) and the table quartered at each move, the old bound is seldom
+//! reached, so the old table already ranked by long-run totals, and the
+//! faster fading of gravity lost that.
+//!
 //! Already in place, so not measured again: aspiration windows widen
 //! gradually (`iterate.rs`: 40 points, doubled at each fail, the failing
 //! side only, open past 1000), and the check extension is only for checks
