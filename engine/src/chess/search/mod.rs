@@ -188,6 +188,35 @@
 //! one 268-game run on one opening depth does not settle a few points. Not
 //! measured for want of time: leaving one part out at a time.
 //!
+//! Session 35, the late-move reduction table (`reduction_formula`, now
+//! 0.5 + ln d · ln m / 2.5) moved both ways, each against main's build
+//! (bench 347593), the same fixed-node match (`--games 268 --nodes 20000
+//! --openings books/openings.txt --opening-plies 8`, OwnBook=false both):
+//! - Ethereal's 0.75 + ln d · ln m / 2.25 (half a ply more on average
+//!   over depths 3-12 and moves 3-30; bench 314948): +79 =84 −105,
+//!   45.1 %, −34 [−69, +1];
+//! - 0.25 + ln d · ln m / 2.75 (0.4 ply less; bench 355045): +71 =98
+//!   −99, 44.8 %, −36 [−70, −3].
+//!
+//! Both ways lose about as much, so the table sits near its best for
+//! these searches; with the measures above (reductions a ply deeper when
+//! not improving −26, by history −39), further LMR tuning here wants
+//! another lever than the constants.
+//!
+//! Session 35 too, the same match: the history heuristic with gravity
+//! (each update d² capped at 400, times 32, less the entry times the
+//! bonus's size over 16384, so entries stay within ±16384 and recent
+//! cut-offs weigh more; instead of adding d² and halving the whole table
+//! past 2^20; bench 355245): +77 =87 −104, 45.0 %, −35 [−70, −1]. A
+//! guess, not measured: with bonuses of at most d² (about 100 at these
+//! depths) and the table quartered at each move, the old bound is seldom
+//! reached, so the old table already ranked by long-run totals, and the
+//! faster fading of gravity lost that.
+//!
+//! And the null-move reduction a ply deeper throughout (4 + depth / 6 +
+//! one a pawn of surplus, at most three; bench 345781): +86 =84 −98,
+//! 47.8 %, −16 [−50, +19].
+//!
 //! Already in place, so not measured again: aspiration windows widen
 //! gradually (`iterate.rs`: 40 points, doubled at each fail, the failing
 //! side only, open past 1000), and the check extension is only for checks
