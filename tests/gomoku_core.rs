@@ -761,6 +761,116 @@ fn an_untimed_search_ends_when_its_tree_does() {
     assert!(depth < 30, "searched to depth {depth}");
 }
 
+/// A control that asks for the move once its stop flag has been read
+/// `stop_after` times (the search reads it at every node): a deadline that
+/// can fall anywhere in an iteration, at the same node on every run.
+struct StopAfter {
+    reads: std::cell::Cell<u64>,
+    stop_after: u64,
+    reports: Vec<engine::gomoku::Report>,
+}
+
+impl StopAfter {
+    fn new(stop_after: u64) -> StopAfter {
+        StopAfter {
+            reads: std::cell::Cell::new(0),
+            stop_after,
+            reports: Vec::new(),
+        }
+    }
+}
+
+impl engine::control::Control<engine::gomoku::Report> for StopAfter {
+    fn elapsed_ms(&self) -> u64 {
+        0
+    }
+
+    fn stop_requested(&self) -> bool {
+        let n = self.reads.get() + 1;
+        self.reads.set(n);
+        n > self.stop_after
+    }
+
+    fn report(&mut self, progress: &engine::gomoku::Report) {
+        self.reports.push(progress.clone());
+    }
+}
+
+/// Iterative deepening with a partial last iteration: an iteration cut
+/// short answers with the last finished iteration's move until its first
+/// root move (that same move) is searched fully, and after that only with
+/// a move whose own search finished above it. Cut at every point of a
+/// depth-6 search, the answer is the last report's move and score, or the
+/// cut iteration's best so far: a score no higher than that iteration
+/// finishes with (the root's alpha only rises), equal when the move is
+/// the one it finishes with. A move whose search was cut off (its score
+/// is the stop's 0) would break one of these.
+#[test]
+fn a_cut_iteration_answers_only_with_fully_searched_moves() {
+    // The first ten stones of a self-play game; black to move.
+    let game = [
+        (9, 5),
+        (5, 7),
+        (6, 9),
+        (5, 8),
+        (5, 9),
+        (6, 7),
+        (7, 8),
+        (8, 7),
+        (7, 7),
+        (7, 9),
+    ];
+    let mut b = Board::new(15, 15, Rule::default()).unwrap();
+    for (i, &(x, y)) in game.iter().enumerate() {
+        let colour = if i % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        b.play(p(x, y), colour).unwrap();
+    }
+    let limits = Limits::depth(6);
+    let search = |stop_after: u64| {
+        let mut work = b.clone();
+        let mut control = StopAfter::new(stop_after);
+        let r = Searcher::new(4 << 20).search(&mut work, Color::Black, &limits, &mut control);
+        (r, control)
+    };
+    let (full, control) = search(u64::MAX);
+    let reads = control.reads.get();
+    let finished = control.reports;
+    assert_eq!(full.reason, Reason::Search);
+    assert_eq!(finished.len(), 6, "one report per depth");
+    let mut cut_answers = 0;
+    for k in 0..50 {
+        let (r, control) = search(reads * k / 50);
+        let best = r.best.expect("a move");
+        assert!(b.is_empty(best));
+        assert_eq!(control.reports[..], finished[..control.reports.len()]);
+        let Some(last) = control.reports.last() else {
+            continue;
+        };
+        if r.depth == last.depth {
+            assert_eq!((best, r.score), (last.pv[0], last.score), "cut at {k}/50");
+            continue;
+        }
+        // The cut iteration searched its first move fully.
+        assert_eq!(r.depth, last.depth + 1, "cut at {k}/50");
+        let end = &finished[r.depth as usize - 1];
+        assert!(
+            r.score <= end.score,
+            "cut at {k}/50: {} above {}",
+            r.score,
+            end.score
+        );
+        if best == end.pv[0] {
+            assert_eq!(r.score, end.score, "cut at {k}/50");
+        }
+        cut_answers += 1;
+    }
+    assert!(cut_answers > 0, "some cut iteration answered");
+}
+
 #[test]
 fn square_values_read_off_the_stones_equal_the_line_table() {
     let mut rng = StdRng::seed_from_u64(1985);

@@ -624,6 +624,12 @@ impl Run<'_, '_> {
         }
     }
 
+    /// One iteration at the root, the last iteration's best first
+    /// (iterative deepening with a partial last iteration). Cut short, it
+    /// answers only from moves searched fully: nothing if the first one
+    /// was not (the caller keeps the last iteration's move), else the
+    /// first, or a later move whose own search (null window, then full
+    /// window) finished above it.
     fn root(
         &mut self,
         board: &mut Board,
