@@ -129,6 +129,30 @@ impl<'a> Search<'a> {
         lo
     }
 
+    /// The root of an all-cards solve (DDS's `SolveBoard` with solutions
+    /// 3): can the side to move settle "North-South take at least
+    /// `target`?" its way with one of `cards`, tried in the order given?
+    /// The index of the first card that does; every card before it fails.
+    pub fn root_settles(&mut self, target: i32, cards: &[u8]) -> Option<usize> {
+        let ns_to_move = self.board.to_move() & 1 == 0;
+        let leader = self.board.leader;
+        for (i, &card) in cards.iter().enumerate() {
+            self.nodes += 1;
+            let reached = match self.board.play(card) {
+                Some(winner) => {
+                    self.trick_nodes += 1;
+                    self.trick_start(target - i32::from(winner & 1 == 0)).0
+                }
+                None => self.in_trick(target).0,
+            };
+            self.board.undo(leader);
+            if reached == ns_to_move {
+                return Some(i);
+            }
+        }
+        None
+    }
+
     /// Can North-South take at least `target` of the remaining tricks?
     pub fn ns_reaches(&mut self, target: i32) -> bool {
         if self.board.played == 0 {
