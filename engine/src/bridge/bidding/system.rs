@@ -8,6 +8,7 @@ use super::meaning::{Meaning, Requirement, Special};
 use super::normal;
 use super::notrump_rebid;
 use super::response;
+use super::strong_double;
 use super::suit_rebid;
 use crate::bridge::{Call, Strain, Suit};
 
@@ -119,13 +120,13 @@ pub(crate) fn meaning(ctx: &Context<'_>, class: BidClass, call: Call) -> Meaning
             Requirement::points(GAME_LEVEL_OVERCALL_POINTS, MAX_POINTS),
             5,
         ),
-        BidClass::Overcall => with_suit(
-            Requirement::hcp(
-                overcall_hcp(level).saturating_sub(balancing_allowance(ctx)),
-                MAX_POINTS,
-            ),
-            5,
-        ),
+        BidClass::Overcall => {
+            let lo = overcall_hcp(level).saturating_sub(balancing_allowance(ctx));
+            with_suit(
+                Requirement::hcp(lo, strong_double::overcall_max(ctx, lo)),
+                5,
+            )
+        }
         BidClass::TakeoutDouble => return takeout_double_meaning(ctx, level_doubled(ctx)),
         // Measured and not kept (session 35, s35-bid; `bridge_quality
         // --boards 500 --bidding-only --seed S --dd-cache F` against main
@@ -242,6 +243,7 @@ pub(crate) fn meaning(ctx: &Context<'_>, class: BidClass, call: Call) -> Meaning
                 .or_else(|| suit_rebid::opener_jump_rebid(ctx, call))
                 .or_else(|| delayed_support::meaning(ctx, call))
                 .or_else(|| delayed_support::answer_meaning(ctx, call))
+                .or_else(|| strong_double::meaning(ctx, call))
                 .unwrap_or_else(|| normal::normal_bid_meaning(ctx, level, strain));
         }
         BidClass::NormalPass => return normal::normal_pass_meaning(ctx),
@@ -310,6 +312,8 @@ const RESPONSIVE_POINTS: u8 = 7;
 /// doubles of three-level bids (jump advances only up to game): 4.77 /
 /// 4.82 / 5.30 / 4.56 (advances at the four and five level went down
 /// doubled). All within the noise of a seed; none confirmed.
+/// Session 36 kept the upper limit, 17, with the doubler's later suit
+/// read as the strong hand's five cards (`strong_double`).
 ///
 /// Measured and not kept (session 30, s30-bidc; same command with the
 /// cached DD tables, main 4.75 / 4.80 / 5.23 / 4.63 on seeds 1-4 and 4.52
