@@ -191,6 +191,17 @@ pub(crate) fn meaning(ctx: &Context<'_>, class: BidClass, call: Call) -> Meaning
             // 4-4-2-3 and the spades stopped) as this class three points
             // lighter, 12-15: 4.64 / 4.70 / 4.98 / 4.54 (-3 IMPs, 2 boards
             // better, 4 worse) and 4.41 / 4.77 (-1).
+            // Session 36 (s36-bid, the same command against 4.61 / 4.66 /
+            // 4.96 / 4.42 and 4.40 / 4.73, overcalls capped at 17): the
+            // balancing 1NT (1H-P-P-1NT, today a natural 1NT on 18+, which
+            // the card shows) classed as this overcall with its suit
+            // stopped, 11-15: 4.62 / 4.67 / 4.96 / 4.43 (-7 IMPs, 2 boards
+            // better, 5 worse) and 4.38 / 4.78 (-3; seed 2 board 31,
+            // 1H-P-P-1NT-P-2C-P-2D-P-2S with 13 opposite, 4S made); 12-16:
+            // 4.62 / 4.66 / 4.95 / 4.43 (0, 3 better, 4 worse) and 4.38 /
+            // 4.75 (0, 3 better, 3 worse). The responses to it are natural
+            // bids that count its minimum and one; without Stayman or a
+            // game try over it the range alone changes little.
             let (lo, hi) = if level == 3 { (16, 21) } else { (15, 18) };
             Requirement::hcp(lo, hi).with(Special::BalancedStopper(theirs.unwrap_or(Suit::Clubs)))
         }
