@@ -261,6 +261,25 @@ fn takeout_double_and_its_answers() {
 }
 
 #[test]
+fn a_hand_too_strong_to_overcall_doubles_first() {
+    // Seed 1 board 253: 23 high-card points and five clubs over their 1H.
+    // The overcall shows at most 17 while the double is open (main bid
+    // 2C and played there, 3NT making ten tricks): double first.
+    assert_bid("P 1H", "AK3.AJ.A74.AKT85", "X");
+    // Seed 1 board 70: 18 and six hearts over their 1C (main 1H).
+    assert_bid("1C", "AKQ9.KQJ984.K6.7", "X");
+    // The overcall of the same suit with 13 stays.
+    assert_bid("P 1H", "A83.J2.K74.AQT85", "2C");
+    // The doubler then names the suit: after the advance a new suit
+    // shows five cards and the strong hand, and partner reads it so.
+    assert_bid("P 1H X P 1S P", "3.AK4.AJ4.AKT852", "2C");
+    let b = auction("P 1H X P 1S P 2C");
+    assert!(b.info(Seat::South).min_len[Suit::Clubs.index()] >= 5);
+    assert!(b.info(Seat::South).min_p >= 17);
+    assert!(b.shown(Seat::South).min_len[Suit::Clubs.index()] >= 5);
+}
+
+#[test]
 fn negative_double_shows_the_unbid_major() {
     // Partner opens 1C, right-hand opponent overcalls 1S: four hearts and
     // eight high-card points double.

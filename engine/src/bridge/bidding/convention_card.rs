@@ -106,6 +106,7 @@ const SECTIONS: &[Section] = &[
             ("1C 1S", "X 1NT 2C 2D 2H 2S"),
             ("1H X", "XX 1S 1NT 2H 2NT 3H"),
             ("1H X P", "P 1S 1NT 2C 2S"),
+            ("1H X P 1S P", "P 1NT 2C 2D 2S 3S"),
             ("1H X 2H", "X P 2S 3C"),
             ("1D X 2D", "X"),
             ("1H X 2H X P", "3C 3D"),

@@ -18,6 +18,7 @@ mod normal;
 mod notrump_rebid;
 mod response;
 mod shown;
+mod strong_double;
 mod suit_rebid;
 mod system;
 

@@ -8,6 +8,7 @@ use super::meaning::{Meaning, Requirement, Special};
 use super::normal;
 use super::notrump_rebid;
 use super::response;
+use super::strong_double;
 use super::suit_rebid;
 use crate::bridge::{Call, Strain, Suit};
 
@@ -119,13 +120,13 @@ pub(crate) fn meaning(ctx: &Context<'_>, class: BidClass, call: Call) -> Meaning
             Requirement::points(GAME_LEVEL_OVERCALL_POINTS, MAX_POINTS),
             5,
         ),
-        BidClass::Overcall => with_suit(
-            Requirement::hcp(
-                overcall_hcp(level).saturating_sub(balancing_allowance(ctx)),
-                MAX_POINTS,
-            ),
-            5,
-        ),
+        BidClass::Overcall => {
+            let lo = overcall_hcp(level).saturating_sub(balancing_allowance(ctx));
+            with_suit(
+                Requirement::hcp(lo, strong_double::overcall_max(ctx, lo)),
+                5,
+            )
+        }
         BidClass::TakeoutDouble => return takeout_double_meaning(ctx, level_doubled(ctx)),
         // Measured and not kept (session 35, s35-bid; `bridge_quality
         // --boards 500 --bidding-only --seed S --dd-cache F` against main
@@ -190,6 +191,17 @@ pub(crate) fn meaning(ctx: &Context<'_>, class: BidClass, call: Call) -> Meaning
             // 4-4-2-3 and the spades stopped) as this class three points
             // lighter, 12-15: 4.64 / 4.70 / 4.98 / 4.54 (-3 IMPs, 2 boards
             // better, 4 worse) and 4.41 / 4.77 (-1).
+            // Session 36 (s36-bid, the same command against 4.61 / 4.66 /
+            // 4.96 / 4.42 and 4.40 / 4.73, overcalls capped at 17): the
+            // balancing 1NT (1H-P-P-1NT, today a natural 1NT on 18+, which
+            // the card shows) classed as this overcall with its suit
+            // stopped, 11-15: 4.62 / 4.67 / 4.96 / 4.43 (-7 IMPs, 2 boards
+            // better, 5 worse) and 4.38 / 4.78 (-3; seed 2 board 31,
+            // 1H-P-P-1NT-P-2C-P-2D-P-2S with 13 opposite, 4S made); 12-16:
+            // 4.62 / 4.66 / 4.95 / 4.43 (0, 3 better, 4 worse) and 4.38 /
+            // 4.75 (0, 3 better, 3 worse). The responses to it are natural
+            // bids that count its minimum and one; without Stayman or a
+            // game try over it the range alone changes little.
             let (lo, hi) = if level == 3 { (16, 21) } else { (15, 18) };
             Requirement::hcp(lo, hi).with(Special::BalancedStopper(theirs.unwrap_or(Suit::Clubs)))
         }
@@ -242,6 +254,7 @@ pub(crate) fn meaning(ctx: &Context<'_>, class: BidClass, call: Call) -> Meaning
                 .or_else(|| suit_rebid::opener_jump_rebid(ctx, call))
                 .or_else(|| delayed_support::meaning(ctx, call))
                 .or_else(|| delayed_support::answer_meaning(ctx, call))
+                .or_else(|| strong_double::meaning(ctx, call))
                 .unwrap_or_else(|| normal::normal_bid_meaning(ctx, level, strain));
         }
         BidClass::NormalPass => return normal::normal_pass_meaning(ctx),
@@ -310,6 +323,8 @@ const RESPONSIVE_POINTS: u8 = 7;
 /// doubles of three-level bids (jump advances only up to game): 4.77 /
 /// 4.82 / 5.30 / 4.56 (advances at the four and five level went down
 /// doubled). All within the noise of a seed; none confirmed.
+/// Session 36 kept the upper limit, 17, with the doubler's later suit
+/// read as the strong hand's five cards (`strong_double`).
 ///
 /// Measured and not kept (session 30, s30-bidc; same command with the
 /// cached DD tables, main 4.75 / 4.80 / 5.23 / 4.63 on seeds 1-4 and 4.52
