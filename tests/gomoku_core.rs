@@ -4,7 +4,7 @@
 use engine::control::Unlimited;
 use engine::gomoku::lines::{LineTable, WEIGHT};
 use engine::gomoku::search::Reason;
-use engine::gomoku::threats::{ThreatLimits, find_vcf, find_vct};
+use engine::gomoku::threats::{CLOCK_INTERVAL, ThreatLimits, ThreatSearch, find_vcf, find_vct};
 use engine::gomoku::turbo1985::square_value;
 use engine::gomoku::{
     Board, Cell, Clock, Color, Level, Limits, Owner, Player, Point, Rule, Searcher, Turbo1985,
@@ -906,4 +906,82 @@ fn square_values_read_off_the_stones_equal_the_line_table() {
             }
         }
     }
+}
+
+/// A clock that advances one millisecond each time a search reads its
+/// stop flag, which every node of a threat search does (a three's counter
+/// search included): the clock counts the nodes searched so far.
+struct NodeClock {
+    ticks: std::cell::Cell<u64>,
+}
+
+impl engine::control::Control<engine::gomoku::Report> for NodeClock {
+    fn elapsed_ms(&self) -> u64 {
+        self.ticks.get()
+    }
+
+    fn stop_requested(&self) -> bool {
+        self.ticks.set(self.ticks.get() + 1);
+        false
+    }
+}
+
+/// A threat search stops within `CLOCK_INTERVAL` nodes of its deadline,
+/// even when a three's counter search adds its nodes in one step (a test
+/// of the count's low bits skipped most clock readings, and the root's
+/// VCT ran on to its node budget). Positions of a self-play game, each
+/// side's VCT cut at a quarter and at half of its uncut node count.
+#[test]
+fn a_threat_search_stops_at_its_deadline() {
+    let game = "9,5 5,7 6,9 5,8 5,9 6,7 7,8 8,7 7,7 7,9 7,6 8,6 8,8 7,5 8,4 6,6 6,4 6,8 \
+                4,6 3,7 3,9 5,4 4,5 4,9 9,4 4,8 2,7 3,10 2,11 4,10 4,11 5,10 6,10 10,6";
+    let moves: Vec<Point> = game
+        .split_whitespace()
+        .map(|m| {
+            let (x, y) = m.split_once(',').unwrap();
+            p(x.parse().unwrap(), y.parse().unwrap())
+        })
+        .collect();
+    let limits = ThreatLimits {
+        depth: 6,
+        nodes: 30_000,
+        deadline: None,
+    };
+    let mut b = Board::new(15, 15, Rule::default()).unwrap();
+    let mut cut = 0;
+    for (i, &m) in moves.iter().enumerate() {
+        let colour = if i % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        b.play(m, colour).unwrap();
+        for attacker in [Color::Black, Color::White] {
+            let mut uncut = ThreatSearch::new(&mut b, attacker, limits);
+            let win = uncut.vct().is_some();
+            let all = uncut.nodes();
+            if win || all < 2_000 {
+                continue;
+            }
+            for deadline in [all / 4, all / 2] {
+                let clock = NodeClock {
+                    ticks: std::cell::Cell::new(0),
+                };
+                let timed = ThreatLimits {
+                    deadline: Some(deadline),
+                    ..limits
+                };
+                let mut search = ThreatSearch::with_control(&mut b, attacker, timed, &clock);
+                assert!(search.vct().is_none());
+                assert_eq!(clock.ticks.get(), search.nodes());
+                assert!(
+                    search.nodes() <= deadline + CLOCK_INTERVAL,
+                    "{} nodes for a deadline at {deadline} ({all} uncut), ply {i}",
+                    search.nodes()
+                );
+                cut += 1;
+            }
+        }
+    }
+    assert!(cut >= 4, "only {cut} searches long enough to cut");
 }

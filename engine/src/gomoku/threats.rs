@@ -17,6 +17,11 @@ use super::rules::Rule;
 use super::turbo1985::turbo_score;
 use super::zobrist::KeyMap;
 
+/// Nodes between two readings of the clock. The first node reads it, so
+/// that a search begun past its deadline (the root's loop over its moves
+/// when time is short) costs one node.
+pub const CLOCK_INTERVAL: u64 = 128;
+
 /// Bounds on one threat search.
 #[derive(Clone, Copy, Debug)]
 pub struct ThreatLimits {
@@ -36,6 +41,10 @@ pub struct ThreatSearch<'a> {
     attacker: Color,
     limits: ThreatLimits,
     nodes: u64,
+    /// Node count at which the clock is read next. A three's counter
+    /// search adds its nodes in one step, so a test on the count's low
+    /// bits would skip most readings and let the deadline pass.
+    next_clock_read: u64,
     stopped: bool,
     /// Positions already shown not to win, with the depth they were tried at.
     failed_vcf: KeyMap<u32>,
@@ -61,6 +70,7 @@ impl<'a> ThreatSearch<'a> {
             attacker,
             limits,
             nodes: 0,
+            next_clock_read: 0,
             stopped: false,
             failed_vcf: KeyMap::default(),
             failed_vct: KeyMap::default(),
@@ -97,16 +107,21 @@ impl<'a> ThreatSearch<'a> {
         if self.nodes >= self.limits.nodes {
             self.stopped = true;
         }
-        if self.control.stop_requested()
-            || (self.nodes & 127 == 0
-                && self
-                    .limits
-                    .deadline
-                    .is_some_and(|d| self.control.elapsed_ms() >= d))
-        {
+        if self.control.stop_requested() {
             self.stopped = true;
+        } else if self.nodes >= self.next_clock_read {
+            self.next_clock_read = self.nodes + CLOCK_INTERVAL;
+            if self.past_deadline() {
+                self.stopped = true;
+            }
         }
         !self.stopped
+    }
+
+    fn past_deadline(&self) -> bool {
+        self.limits
+            .deadline
+            .is_some_and(|d| self.control.elapsed_ms() >= d)
     }
 
     /// Attacker moves that make a four (and, with `threes`, an open three),
@@ -368,6 +383,12 @@ impl<'a> ThreatSearch<'a> {
         let mut counter = ThreatSearch::with_control(self.board, d, counter_limits, self.control);
         let counter_win = counter.vcf().is_some();
         self.nodes += counter.nodes;
+        // Cut by the clock, the counter search proves nothing, and this
+        // search is out of time too.
+        if counter.stopped && self.past_deadline() {
+            self.stopped = true;
+            return None;
+        }
         if counter_win {
             return None;
         }
