@@ -37,8 +37,9 @@
 //! - the counter-move heuristic (the quiet move that last refuted the
 //!   opponent's piece-to-square, ordered after promotions, before castling
 //!   and the other quiet moves; bench 351713): +91 =80 −97, −8 [−43, +27].
-//!   The killers already sit above the captures in the handbook's order,
-//!   which leaves a counter move little to add;
+//!   The killers then sat above the captures in the handbook's order
+//!   (below them since session 36, `ordering.rs`), which left a counter
+//!   move little to add;
 //! - futility pruning (`TURBO_EXPERIMENT=futility`, the margins of
 //!   `FUTILITY_MARGIN`; bench 344937): +97 =82 −89, +10 [−24, +45]. Not
 //!   enough to switch it on; its old verdict (−47 in 30 games) is gone;
