@@ -11,7 +11,9 @@
 //! against the handbook's order (`protocols/tools/match.py --games 268
 //! --nodes 20000 --openings books/openings.txt --opening-plies 8`,
 //! OwnBook=false both, bench 347593 to 310937) scored +104 =87 −77,
-//! 55.0 %, +35 Elo [+1, +70], and the bench tree shrank by a tenth. A
+//! 55.0 %, +35 Elo [+1, +70]; again with `--opening-plies 10`, +104
+//! =100 −64, 57.5 %, +52 [+19, +86]; all 536 games +208 =187 −141,
+//! 56.2 %, about +44 [+20, +68]. The bench tree shrank by a tenth. A
 //! guess at why: a killer refuted a sibling, while a capture that wins
 //! material by exchange refutes most moves outright.
 
