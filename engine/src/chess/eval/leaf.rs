@@ -166,6 +166,18 @@ pub struct LeafWeights {
 /// weights lost outright: the error on these labels is a poor guide to
 /// play at this size. Untried: many more positions, from deeper games (the
 /// self-play half comes from 6,000-node games), labelled deeper.
+///
+/// Measured and not kept (issue 23, session 36): weak squares of the king's
+/// zone (Stockfish's `weak` squares of the king ring: squares of the
+/// king and around it that we attack and no enemy pawn or officer defends),
+/// 100 points each added to the attack's weight before its scaling by the
+/// number of attackers, a hand-set weight (no labelled positions at hand;
+/// bench 326415). The same fixed-node match against main's build
+/// (`protocols/tools/match.py --games 268 --nodes 20000 --openings
+/// books/openings.txt --opening-plies 8`, OwnBook=false both): +44 =58
+/// −56, 46.2 %, −26 [−70, +17], stopped at 158 games. The fitted zone
+/// hits and safe checks already speak for most of these squares; a retry
+/// wants the weight fitted with the others, not set by hand.
 #[rustfmt::skip]
 pub const LEAF_WEIGHTS: LeafWeights = LeafWeights {
     mobility: [Pair(32, 7), Pair(17, 18), Pair(14, 6), Pair(8, 10)],

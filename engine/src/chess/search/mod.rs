@@ -37,8 +37,9 @@
 //! - the counter-move heuristic (the quiet move that last refuted the
 //!   opponent's piece-to-square, ordered after promotions, before castling
 //!   and the other quiet moves; bench 351713): +91 =80 −97, −8 [−43, +27].
-//!   The killers already sit above the captures in the handbook's order,
-//!   which leaves a counter move little to add;
+//!   The killers then sat above the captures in the handbook's order
+//!   (below them since session 36, `ordering.rs`), which left a counter
+//!   move little to add;
 //! - futility pruning (`TURBO_EXPERIMENT=futility`, the margins of
 //!   `FUTILITY_MARGIN`; bench 344937): +97 =82 −89, +10 [−24, +45]. Not
 //!   enough to switch it on; its old verdict (−47 in 30 games) is gone;
@@ -216,6 +217,21 @@
 //! And the null-move reduction a ply deeper throughout (4 + depth / 6 +
 //! one a pawn of surplus, at most three; bench 345781): +86 =84 −98,
 //! 47.8 %, −16 [−50, +19].
+//!
+//! Session 36, each against main's build (bench 347593), the same
+//! fixed-node match (`--games 268 --nodes 20000 --openings
+//! books/openings.txt --opening-plies 8`, OwnBook=false both), stopped
+//! where the centre was not clearly positive:
+//! - exchange pruning with Ethereal's margins in our points (quiet moves
+//!   losing more than 164 · d, captures more than 49 · d², instead of
+//!   64 · d and 128 · d; bench 344962): +45 =43 −68, 42.6 %, −52 [−100,
+//!   −6] over 156 games: looser pruning of moves that hang material
+//!   costs at these searches;
+//! - exchange pruning of quiet moves at the depth their late-move
+//!   reduction would leave (Stockfish's `lmrDepth`, so late quiet moves are
+//!   pruned from deeper nodes and with smaller margins; bench 359923):
+//!   +44 =51 −48, 48.6 %, −10 [−56, +36] over 143 games;
+//! - weak squares of the king's zone in the king attack (see `leaf.rs`).
 //!
 //! Already in place, so not measured again: aspiration windows widen
 //! gradually (`iterate.rs`: 40 points, doubled at each fail, the failing
