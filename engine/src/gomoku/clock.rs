@@ -42,11 +42,7 @@ impl Clock {
     /// lost. Stopping new iterations at half the budget left about a
     /// third of each turn unused.
     pub fn budget(&self, empty_points: usize) -> Deadline {
-        let hard_ms = self.hard_ms(empty_points);
-        Deadline {
-            soft_ms: hard_ms,
-            hard_ms,
-        }
+        Deadline::at(self.hard_ms(empty_points))
     }
 
     fn hard_ms(&self, empty_points: usize) -> u64 {
