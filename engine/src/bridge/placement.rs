@@ -560,7 +560,8 @@ const NOTRUMP_SLAM_GATE: u8 = 30;
 /// opposite a free raise; seed 2 board 112, 6NT for 4NT; seed 1 board
 /// 283, 6C for 5C) and 4.42 / 4.75 (1 nearer, 1 further, +1). At 28,
 /// seeds 1-4 4.61 / 4.67 / 4.99 / 4.56 (4 nearer, 2 further, +13: seed 4
-/// lost 12).
+/// lost 12). Session 37 (s37-bid, against 4.61 / 4.66 / 4.96 / 4.42): at
+/// 29, seeds 1-3 unchanged and seed 4 4.45 (one slam more, down, -11).
 const CONTESTED_SLAM_GATE: u8 = 30;
 
 /// Whether 6NT is a candidate of the slam decision (see

@@ -49,6 +49,9 @@ pub(crate) fn meaning(ctx: &Context<'_>, class: BidClass, call: Call) -> Meaning
         // 10.4 on average, against the 6 partner counts): 4.67 / 4.63 /
         // 5.00 / 4.65 (seeds 1-4 -31 IMPs) and 4.51 / 4.81 (-49), most of
         // it in the auctions the opponents entered.
+        // Session 37 (s37-bid, the command at `RebidNotrump`): the weak
+        // two only with 7-10 when vulnerable, 4.65 / 4.64 / 4.95 / 4.41
+        // (-21 / +8 / +7 / +6 IMPs): noise, not kept.
         BidClass::WeakTwo => with_suit(Requirement::hcp(5, 10), 6),
         BidClass::OpeningNotrump => {
             let (lo, hi) = match level {
@@ -111,6 +114,13 @@ pub(crate) fn meaning(ctx: &Context<'_>, class: BidClass, call: Call) -> Meaning
             Requirement::default().with(Special::Aces(strain.index() as u8))
         }
         BidClass::KingResponse => Requirement::default().with(Special::Kings(strain.index() as u8)),
+        // Measured and not kept (session 37, s37-bid; `bridge_quality
+        // --boards 500 --bidding-only --seed S --dd-cache F`, main 4.61 /
+        // 4.66 / 4.96 / 4.42): after our two-level new suit, 3NT over this
+        // 2NT counting the opener at its top, 15 (responders with 10-11
+        // passed 2NT that made nine tricks on 23-25 high-card points):
+        // 4.56 / 4.68 / 4.90 / 4.54 (+28 / -10 / +28 / -56 IMPs; seed 4's
+        // 2NTs made eight tricks and 3NT went one down).
         BidClass::RebidNotrump => Requirement::hcp(12, 15).with(Special::Balanced),
         BidClass::RebidNotrumpJump => Requirement::hcp(19, 21).with(Special::Balanced),
         // Table 3-1 gives 8 high-card points for the overcall at the lowest
@@ -166,6 +176,12 @@ pub(crate) fn meaning(ctx: &Context<'_>, class: BidClass, call: Call) -> Meaning
             }
             r
         }
+        // Measured and not kept (session 37, s37-bid, the command at
+        // `RebidNotrump`): the doubler's natural bids counting this advance
+        // at the middle of its range, 4, not its minimum and one (the
+        // strong doubler passed the advance with game opposite, seed 3
+        // board 348): 4.60 / 4.65 / 4.99 / 4.46 (+6 / +4 / -14 / -17 IMPs;
+        // the doubler's bids then showed less and the advancer passed them).
         BidClass::TakeoutAdvance => with_suit(Requirement::points(0, 8), 4),
         BidClass::TakeoutJumpAdvance => with_suit(Requirement::points(9, 12), 4),
         BidClass::NotrumpOvercall => {
