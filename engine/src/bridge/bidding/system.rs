@@ -53,6 +53,11 @@ pub(crate) fn meaning(ctx: &Context<'_>, class: BidClass, call: Call) -> Meaning
         // two only with 7-10 when vulnerable, 4.65 / 4.64 / 4.95 / 4.41
         // (-21 / +8 / +7 / +6 IMPs): noise, not kept.
         BidClass::WeakTwo => with_suit(Requirement::hcp(5, 10), 6),
+        // Measured and not kept (session 37, s37-bid, the command at
+        // `RebidNotrump`): 1NT on 15-17 (the opener's 1NT rebid 12-14, the
+        // jump to 2NT 18-21, the five-card-suit acceptance of the
+        // invitation with 15): 4.46 / 4.77 / 4.95 / 4.50 (+74 / -55 / +4 /
+        // -40 IMPs, about 50 auctions changed a seed).
         BidClass::OpeningNotrump => {
             let (lo, hi) = match level {
                 1 => (16, 18),
