@@ -85,6 +85,10 @@ pub(crate) fn meaning(ctx: &Context<'_>, class: BidClass, call: Call) -> Meaning
         }
         BidClass::RaiseThree => with_suit(Requirement::points(13, MAX_POINTS), 4),
         BidClass::NewSuitOne => with_suit(Requirement::points(6, MAX_POINTS), 4),
+        // Measured and not kept (session 37, s37-bid, the command at
+        // `RebidNotrump`): 11 points, 4.63 / 4.66 / 4.91 / 4.43 (-11 / -1 /
+        // +23 / -3 IMPs); with 3NT over the opener's 2NT rebid counting
+        // its top (the note there), 4.61 / 4.66 / 4.86 / 4.52 (0).
         BidClass::NewSuitTwo => with_suit(Requirement::points(10, MAX_POINTS), 4),
         BidClass::ResponseOneNotrump => Requirement::points(6, 9),
         BidClass::ResponseTwoNotrump => Requirement::hcp(12, 15).with(Special::Balanced),
