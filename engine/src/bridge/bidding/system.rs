@@ -359,6 +359,11 @@ const RESPONSIVE_POINTS: u8 = 7;
 /// or more read by partner as two points lighter (overcalls are made up
 /// to two short, and partner raised 4C on 19 to 5C), 4.75 / 4.85 / 5.24
 /// / 4.69, seed 9 4.53.
+///
+/// Session 37 (s37-bid; `bridge_quality --boards 500 --bidding-only --seed
+/// S --dd-cache F`, main 4.61 / 4.66 / 4.96 / 4.42): the one-level overcall
+/// on 9, 4.73 / 4.71 / 4.97 / 4.45 (-103 IMPs), on 7, 4.59 / 4.87 / 5.07 /
+/// 4.46 (-165): 8 stays.
 fn overcall_hcp(level: u8) -> u8 {
     if level <= 1 {
         8
