@@ -51,7 +51,7 @@ const STRONG_HCP: u8 = TAKEOUT_ANY_SHAPE_HCP;
 const STRONG_LEN: u8 = 5;
 
 /// The width of the overcall's range where its minimum comes near the
-/// cap (the two- and three-level overcalls, 13 and 17 high-card points).
+/// cap (the two- and three-level overcalls, 14 and 17 high-card points).
 const OVERCALL_SPAN: u8 = 4;
 
 /// Whether a takeout double is open now: the player to act could double
