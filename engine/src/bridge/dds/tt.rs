@@ -263,7 +263,11 @@ pub(crate) struct Table {
 /// --deals 40` 12,986,407,184 -> 12,885,543,438 (-0.8%); notrump solves
 /// of deals 56-60 -11%, deal 10's clubs -9.8%. 2048 searches the same
 /// as 1024 on those. (Session 23 had found 1024 no faster in CPU time,
-/// `bench --deals 20`, which the larger groups hardly touch.)
+/// `bench --deals 20`, which the larger groups hardly touch.) CPU time
+/// could not tell on the loaded machine: `bench --only tables`, two runs
+/// alternated, 33.2/33.1 s before, 30.9/35.7 after; `dds_compare.py
+/// --repeat 1`, one run each, tables ours/DDS 0.658 before and 0.746
+/// after, all-cards 0.716 and 0.674.
 const GROUP_CAP: usize = 1024;
 
 /// Multiplicative hasher for the group keys (already well mixed bits).
