@@ -249,15 +249,26 @@ pub(crate) struct Table {
     capacity: usize,
 }
 
-/// Patterns kept per group; the oldest is overwritten beyond this. With
-/// the bounds resting on fewer cards, more patterns of a group stay useful:
-/// 256 searches 1.5% fewer trick nodes than 128 on the first 6 fixture
-/// deals (1% fewer instructions) and times 2-3% faster over 30. More is
-/// no faster: 1024 and 4096 search 4.1% and 4.8% fewer table trick nodes
-/// on the first 40 fixture deals (0.6% fewer all-cards), but the longer
-/// scans eat the saving (CPU seconds of `turbobridge bench --deals 20`,
-/// alternated: 2.54 against 2.53 for 256, session 23).
-const GROUP_CAP: usize = 256;
+/// Patterns kept per group; the oldest is dropped beyond this. With the
+/// bounds resting on fewer cards, more patterns of a group stay useful:
+/// 256 searched 1.5% fewer trick nodes than 128 on the first 6 fixture
+/// deals. 1024 rather than 256 (session 37): a group fills only in the
+/// largest searches (the first 3 deals' tables never reach 256), where
+/// we trail DDS most, and there dropping the oldest entry shifts the
+/// whole list at each store: 1024 searches fewer nodes *and* costs fewer
+/// instructions. `turbobridge bench` trick nodes, 200 fixture deals:
+/// tables 122,394,095 -> 119,405,701 (-2.4%), all-cards 28,416,179 ->
+/// 28,177,748 (-0.8%); instructions (callgrind) `bench --only tables
+/// --deals 10` 10,165,671,836 -> 10,054,360,496 (-1.1%), `--only cards
+/// --deals 40` 12,986,407,184 -> 12,885,543,438 (-0.8%); notrump solves
+/// of deals 56-60 -11%, deal 10's clubs -9.8%. 2048 searches the same
+/// as 1024 on those. (Session 23 had found 1024 no faster in CPU time,
+/// `bench --deals 20`, which the larger groups hardly touch.) CPU time
+/// could not tell on the loaded machine: `bench --only tables`, two runs
+/// alternated, 33.2/33.1 s before, 30.9/35.7 after; `dds_compare.py
+/// --repeat 1`, one run each, tables ours/DDS 0.658 before and 0.746
+/// after, all-cards 0.716 and 0.674.
+const GROUP_CAP: usize = 1024;
 
 /// Multiplicative hasher for the group keys (already well mixed bits).
 #[derive(Clone, Copy, Default)]
