@@ -247,7 +247,11 @@
 //!   (ordered after the quiet moves, reduced like them; bench 309268):
 //!   +43 =55 −50, 47.6 %, −16 [−61, +28], stopped at 148 games;
 //! - the counter move after the killers: kept, +15 [−5, +34] over 804
-//!   games (`ordering.rs`).
+//!   games (`ordering.rs`);
+//! - futility pruning (`TURBO_EXPERIMENT=futility`, margins unchanged;
+//!   bench 303760) at 60k nodes a move (`--nodes 60000`, both sides),
+//!   to see whether it pays deeper: +78 =117 −73, 50.9 %, +6 [−25, +38]
+//!   over 268 games, no better than at 20k. It stays an experiment.
 //!
 //! Already in place, so not measured again: aspiration windows widen
 //! gradually (`iterate.rs`: 40 points, doubled at each fail, the failing
