@@ -3,7 +3,7 @@
 
 use super::SearchReport;
 use super::moves::encode;
-use super::ordering::{history_index, mvv_lva, pick, score_moves};
+use super::ordering::{counter_index, history_index, mvv_lva, pick, score_moves};
 use super::score::{INFINITY, MATE, MATE_BOUND, from_tt, to_tt};
 use super::see::see;
 use super::tt::{Bound, Entry, NO_EVAL};
@@ -377,6 +377,9 @@ impl Searcher {
         }
         let check_info = board.check_info();
         let killers = self.killers[ply];
+        let last_move = self.stack[ply].last_move.filter(|m| !m.is_null());
+        let counter_move =
+            last_move.map_or(Move::NULL, |m| self.counter_moves[counter_index(!us, m)]);
         score_moves(
             board,
             &list,
@@ -384,6 +387,7 @@ impl Searcher {
             hash_move,
             self.stack[ply].last_move,
             &killers,
+            counter_move,
             &self.history,
             us,
         );
@@ -484,6 +488,9 @@ impl Searcher {
                     if value >= beta {
                         if quiet {
                             self.update_quiet_stats(us, mv, ply, depth);
+                            if let Some(last) = last_move {
+                                self.counter_moves[counter_index(!us, last)] = mv;
+                            }
                             for &other in &tried_quiets[..tried] {
                                 self.history_malus(us, other, depth);
                             }

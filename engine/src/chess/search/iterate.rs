@@ -89,6 +89,7 @@ pub(super) fn run(
         hash_move,
         s.stack[0].last_move,
         &[Move::NULL; 2],
+        Move::NULL,
         &s.history,
         board.side_to_move(),
     );

@@ -39,7 +39,8 @@
 //!   and the other quiet moves; bench 351713): +91 =80 −97, −8 [−43, +27].
 //!   The killers then sat above the captures in the handbook's order
 //!   (below them since session 36, `ordering.rs`), which left a counter
-//!   move little to add;
+//!   move little to add (after the killers, below the captures, it is
+//!   kept since session 37: `ordering.rs`);
 //! - futility pruning (`TURBO_EXPERIMENT=futility`, the margins of
 //!   `FUTILITY_MARGIN`; bench 344937): +97 =82 −89, +10 [−24, +45]. Not
 //!   enough to switch it on; its old verdict (−47 in 30 games) is gone;
@@ -232,6 +233,25 @@
 //!   pruned from deeper nodes and with smaller margins; bench 359923):
 //!   +44 =51 −48, 48.6 %, −10 [−56, +36] over 143 games;
 //! - weak squares of the king's zone in the king attack (see `leaf.rs`).
+//!
+//! Session 37, with the captures that do not lose by exchange before the
+//! killers, each against main's build (bench 310937), the same fixed-node
+//! match (`--games 268 --nodes 20000 --openings books/openings.txt
+//! --opening-plies 8`, OwnBook=false both):
+//! - capture history again (colour, piece, target, victim; d² · 32 a
+//!   cut-off, gravity-bounded at ±2^14, the captures tried before any
+//!   cut-off lowered as much; it orders the good captures of one victim
+//!   before the least valuable attacker does; bench 300305): +82 =88 −98,
+//!   47.0 %, −21 [−55, +13] over 268 games;
+//! - late-move reductions for the captures that lose by exchange too
+//!   (ordered after the quiet moves, reduced like them; bench 309268):
+//!   +43 =55 −50, 47.6 %, −16 [−61, +28], stopped at 148 games;
+//! - the counter move after the killers: kept, +15 [−5, +34] over 804
+//!   games (`ordering.rs`);
+//! - futility pruning (`TURBO_EXPERIMENT=futility`, margins unchanged;
+//!   bench 303760) at 60k nodes a move (`--nodes 60000`, both sides),
+//!   to see whether it pays deeper: +78 =117 −73, 50.9 %, +6 [−25, +38]
+//!   over 268 games, no better than at 20k. It stays an experiment.
 //!
 //! Already in place, so not measured again: aspiration windows widen
 //! gradually (`iterate.rs`: 40 points, doubled at each fail, the failing
@@ -432,6 +452,10 @@ pub struct Searcher {
     role: Role,
     killers: Vec<[Move; 2]>,
     history: Vec<i32>,
+    /// The counter-move heuristic: the quiet move that last refuted the
+    /// opponent's move, by the opponent's colour, piece and target
+    /// (`ordering::counter_index`).
+    counter_moves: Vec<Move>,
     // Per search:
     evaluator: Option<Evaluator>,
     stack: Vec<Frame>,
@@ -468,6 +492,7 @@ impl Searcher {
             role: Role::Alone,
             killers: vec![[Move::NULL; 2]; MAX_PLY + 2],
             history: vec![0; 2 * 64 * 64],
+            counter_moves: vec![Move::NULL; 2 * 6 * 64],
             evaluator: None,
             stack: vec![Frame::default(); MAX_PLY + 2],
             root_ply: 0,
@@ -529,6 +554,7 @@ impl Searcher {
             *k = [Move::NULL; 2];
         }
         self.history.iter_mut().for_each(|h| *h = 0);
+        self.counter_moves.fill(Move::NULL);
     }
 
     /// Per mille of the hash table used by the current search.
