@@ -385,8 +385,12 @@ impl<'a> ThreatSearch<'a> {
         // A defender VCF beats a three: look with a short, separate search
         // first. Without it (the defences alone) the VCT found 289 wins
         // where it finds 273 (1,939 positions of own games, 30,000 nodes)
-        // but played no better: self-play at 200 ms a move, seed 252 (the
-        // command of be28659's note), +91 =5 -104, 46.8 %, Elo -23 [-71, +25].
+        // but played no better: self-play against main's build at 200 ms a
+        // move, seed 252 (the command of be28659's note), +91 =5 -104, 46.8
+        // %, Elo -23 [-71, +25] (main's search rebuilt, on the same
+        // openings: +106 =6 -88, Elo +31 [-16, +80]: the clock's noise);
+        // at 10,000 nodes a move (`--max-node 10000 --turn-ms 600000`),
+        // seed 256, +97 =6 -97, Elo 0 [-48, +48].
         let counter_limits = ThreatLimits {
             depth: 6,
             nodes: 400,
