@@ -319,6 +319,101 @@ fn a_caro_three_capped_five_points_out_is_no_win() {
     }
 }
 
+/// A three whose refutation is a defender four that starts no VCF:
+/// black's 6,5 makes an open three on the diagonal 6,5 7,6 8,7, and white
+/// has no win by fours after it (not even at depth 30), so the counter
+/// search in `after_three` finds nothing here, cut or not. White holds
+/// with the four 10,8 and the threats after it (the check above finds no
+/// black win then; the search, as white, plays 10,8). The VCT must find
+/// that among its defences: with the defender's fours left out of them it
+/// claimed 6,5 2,1 9,8 (a sweep of the test above over more games, seed
+/// 5004), which the check above refutes, while the test above passed.
+#[test]
+fn a_three_refuted_by_a_defender_four_is_no_win() {
+    let diagram = "
+        ...............
+        ...............
+        .........O.....
+        .........X.....
+        ......XOXX.....
+        .......O.X.....
+        ......XXOX.....
+        ......OOXO.....
+        ......OO.......
+        ...............
+        ...............
+        ...............
+        ...............
+        ...............
+        ...............";
+    let board = Board::from_diagram(diagram, engine::gomoku::Rule::from_mask(0).unwrap()).unwrap();
+    let three = Point::new(6, 5);
+    let mut after = board.clone();
+    assert!(after.shape(three, Color::Black, true).threes > 0);
+    after.make(three, Color::Black);
+    let deep = ThreatLimits {
+        depth: 30,
+        nodes: 1_000_000,
+        deadline: None,
+    };
+    assert!(find_vcf(&mut after, Color::White, deep).is_none());
+    let mut work = board.clone();
+    if let Some(line) = find_vct(&mut work, Color::Black, HINT_LIMITS) {
+        confirm(&board, Color::Black, &line)
+            .unwrap_or_else(|why| panic!("Black claims {line:?}: {why}\n{board}"));
+    }
+}
+
+/// The case a capped counter search would miss: white's 8,8 makes an
+/// open three, and black's only answer that wins is a VCF of 7 fours
+/// (13 plies), deeper than `after_three`'s counter search reaches (6
+/// fours, 400 nodes; a sweep of 40 own games, seed 7104, found it). The
+/// VCT must not take the cut counter search for "black has no VCF": the
+/// fours are among its defences, and it claims no win here that does not
+/// hold.
+#[test]
+fn a_three_against_a_defender_vcf_beyond_the_counter_search_is_no_win() {
+    let diagram = "
+        ...............
+        ...............
+        ...............
+        ...............
+        ...............
+        ......X.X......
+        ......OXX......
+        ......X.X......
+        .....OXO.O.....
+        ......XO.O.....
+        ......O........
+        ...............
+        ...............
+        ...............
+        ...............";
+    let board = Board::from_diagram(diagram, engine::gomoku::Rule::from_mask(0).unwrap()).unwrap();
+    let three = Point::new(8, 8);
+    let mut after = board.clone();
+    assert!(after.shape(three, Color::White, true).threes > 0);
+    after.make(three, Color::White);
+    let counter = ThreatLimits {
+        depth: 6,
+        nodes: 400,
+        deadline: None,
+    };
+    assert!(find_vcf(&mut after, Color::Black, counter).is_none());
+    let deep = ThreatLimits {
+        depth: 30,
+        nodes: 1_000_000,
+        deadline: None,
+    };
+    let refutation = find_vcf(&mut after, Color::Black, deep).expect("black's VCF");
+    assert!(refutation.len() > 2 * 6, "{refutation:?}");
+    let mut work = board.clone();
+    if let Some(line) = find_vct(&mut work, Color::White, HINT_LIMITS) {
+        confirm(&board, Color::White, &line)
+            .unwrap_or_else(|why| panic!("White claims {line:?}: {why}\n{board}"));
+    }
+}
+
 /// Published renju problems: Hiroshi Okabe's "5 moves to win" problems
 /// Nos. 2, 63 and 68, as renju-note/quintet's VCT tests write them (X
 /// black, O white, top row is row 15), with their published solutions in
