@@ -10,9 +10,10 @@ pub const MAX_POINTS: u8 = 40;
 /// How many points above a partner's shown minimum [`Info::expected_p`]
 /// counts on.
 ///
-/// Measured and not kept (session 37, s37-bid; `bridge_quality --boards 500 --bidding-only --seed S --dd-cache F`,
-/// main 4.61 on seed 1): 2, 4.64 (166 auctions changed, 43 boards nearer
-/// par, 54 further, -16 IMPs).
+/// Measured and not kept (session 37, s37-bid; `bridge_quality --boards
+/// 500 --bidding-only --seed S --dd-cache F`, main 4.61 on seed 1): 2,
+/// 4.64 (166 auctions changed, 43 boards nearer par, 54 further, -16
+/// IMPs).
 pub const EXPECTED_EXTRA: u8 = 1;
 
 /// A range of points this narrow (what a few limited calls leave, such as

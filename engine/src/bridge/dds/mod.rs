@@ -332,8 +332,9 @@ impl Solver {
 /// trick nodes in the notrump solves of the first 100 fixture deals, but
 /// over all 200 0.1% fewer there and 0.5% more in the all-cards solves;
 /// lower guesses cost more (-0.5: +0.5% and +1.3%): not kept (session
-/// 37, groups of 256 patterns in the table). DDS starts from 7 tricks for the side to move: from half the
-/// tricks here, 1.1% more all-cards trick nodes on the first 60 deals.
+/// 37, groups of 256 patterns in the table). DDS starts from 7 tricks
+/// for the side to move: from half the tricks here, 1.1% more all-cards
+/// trick nodes on the first 60 deals.
 fn estimate_ns(deal: &Deal, strain: Strain) -> u32 {
     estimate_ns_tricks(&deal.hands, strain, deal.hands[0].len() as u32)
 }
