@@ -215,6 +215,16 @@ fn confirm(board: &Board, attacker: Color, line: &[Point]) -> Result<(), String>
     prover.attack(&mut board.clone(), depth, line)
 }
 
+/// Whatever VCT the engine claims for `attacker` on `board` within
+/// `limits` holds against every defence (claiming none is fine).
+fn assert_any_claim_holds(board: &Board, attacker: Color, limits: ThreatLimits) {
+    let mut work = board.clone();
+    if let Some(line) = find_vct(&mut work, attacker, limits) {
+        confirm(board, attacker, &line)
+            .unwrap_or_else(|why| panic!("{attacker:?} claims {line:?}: {why}\n{board}"));
+    }
+}
+
 #[test]
 fn every_vct_the_engine_claims_in_its_own_games_holds_against_every_defence() {
     // With a fourth game a rule, this found the caro false win kept below
@@ -312,11 +322,7 @@ fn a_caro_three_capped_five_points_out_is_no_win() {
         ...............
         ...............";
     let board = Board::from_diagram(diagram, engine::gomoku::Rule::from_mask(9).unwrap()).unwrap();
-    let mut work = board.clone();
-    if let Some(line) = find_vct(&mut work, Color::White, SCAN_LIMITS) {
-        confirm(&board, Color::White, &line)
-            .unwrap_or_else(|why| panic!("White claims {line:?}: {why}\n{board}"));
-    }
+    assert_any_claim_holds(&board, Color::White, SCAN_LIMITS);
 }
 
 /// A three whose refutation is a defender four that starts no VCF:
@@ -357,11 +363,7 @@ fn a_three_refuted_by_a_defender_four_is_no_win() {
         deadline: None,
     };
     assert!(find_vcf(&mut after, Color::White, deep).is_none());
-    let mut work = board.clone();
-    if let Some(line) = find_vct(&mut work, Color::Black, HINT_LIMITS) {
-        confirm(&board, Color::Black, &line)
-            .unwrap_or_else(|why| panic!("Black claims {line:?}: {why}\n{board}"));
-    }
+    assert_any_claim_holds(&board, Color::Black, HINT_LIMITS);
 }
 
 /// The case a capped counter search would miss: white's 8,8 makes an
@@ -407,11 +409,7 @@ fn a_three_against_a_defender_vcf_beyond_the_counter_search_is_no_win() {
     };
     let refutation = find_vcf(&mut after, Color::Black, deep).expect("black's VCF");
     assert!(refutation.len() > 2 * 6, "{refutation:?}");
-    let mut work = board.clone();
-    if let Some(line) = find_vct(&mut work, Color::White, HINT_LIMITS) {
-        confirm(&board, Color::White, &line)
-            .unwrap_or_else(|why| panic!("White claims {line:?}: {why}\n{board}"));
-    }
+    assert_any_claim_holds(&board, Color::White, HINT_LIMITS);
 }
 
 /// Published renju problems: Hiroshi Okabe's "5 moves to win" problems
