@@ -11,7 +11,7 @@ use engine::bridge::{Call, Seat, Strain};
 #[path = "common/bidding.rs"]
 #[allow(dead_code)] // each test file uses its own part of the helpers
 mod bidding;
-use bidding::{assert_bid, auction, call, hand};
+use bidding::{assert_bid, assert_bid_not, auction, call, hand};
 
 /// North and South bid their hands, East and West pass throughout; the
 /// final contract's level and strain and the auction.
@@ -271,6 +271,32 @@ fn three_card_support_after_the_two_notrump_rebid_finds_the_five_three_fit() {
     assert_eq!(b.classify(call("Pass")), BidClass::Illegal, "3S forces");
     // With two spades the responder bids as before.
     assert_bid("1S P 2C P 2NT P", "Q8.A985.762.KQ53", "Pass");
+}
+
+#[test]
+fn a_five_card_major_after_the_notrump_rebid_finds_the_five_three_fit() {
+    // 1S-2H-2NT: game values and five hearts (seed 2 board 385 of
+    // `bridge_quality --bidding-only`, 3NT eight tricks where 6H made):
+    // 3H shows five and forces; the opener bids 4H with three, 3NT with
+    // two, and may not pass.
+    assert_bid("1S P 2H P 2NT P", "T.AKQ53.J4.K9872", "3H");
+    let m = auction("1S P 2H P 2NT P").meaning(call("3H"));
+    assert_eq!(m.revealed.min_len[2], 5, "five hearts");
+    assert_bid("1S P 2H P 2NT P 3H P", "AQ984.976.A86.QJ", "4H");
+    assert_bid("1S P 2H P 2NT P 3H P", "AQ984.97.A865.QJ", "3NT");
+    let b = auction("1S P 2H P 2NT P 3H P");
+    assert_eq!(b.classify(call("Pass")), BidClass::Illegal, "3H forces");
+    // After the jump to 2NT the hand that would bid 3NT looks for the fit
+    // the same way (seed 2 board 218: 4H made eleven, 3NT eight).
+    let (contract, calls) = bid_pair("AK98.KT9.AQT6.KQ", "J.Q8642.52.JT976");
+    assert!(
+        calls.replace("Pass", "P").starts_with("1D P 1H P 2NT P 3H"),
+        "{calls}"
+    );
+    assert_eq!(contract, Some((4, Strain::Hearts)), "{calls}");
+    // With four hearts the responder bids them no differently; the hand
+    // short of game still passes or invites.
+    assert_bid_not("1D P 1H P 1NT P", "Q74.KJ853.73.J62", "3H");
 }
 
 #[test]

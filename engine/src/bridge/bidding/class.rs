@@ -302,6 +302,11 @@ impl Context<'_> {
         if super::delayed_support::answering(self).is_some() {
             return true;
         }
+        // Partner's five-card major after our notrump rebid asks for
+        // three-card support.
+        if super::five_card_major::answering(self).is_some() {
+            return true;
+        }
         self.game_forced() && !is_game(level, strain)
     }
 

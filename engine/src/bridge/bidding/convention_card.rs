@@ -51,7 +51,8 @@ const SECTIONS: &[Section] = &[
     Section {
         title: "Responder's rebid",
         families: &[
-            ("1D P 1H P 1NT P", "P 2D 2H 2NT 3NT 4H"),
+            ("1D P 1H P 1NT P", "P 2D 2H 2NT 3H 3NT 4H"),
+            ("1D P 1H P 1NT P 3H P", "3NT 4H"),
             ("1C P 1S P 2C P", "P 2S 2NT 3NT"),
             ("1NT P 2D P 2H P", "P 2NT 3H 3NT 4H"),
             ("1S P 2C P 2NT P", "P 3S 3NT"),

@@ -12,6 +12,7 @@ mod contested;
 mod convention_card;
 mod delayed_support;
 mod explain;
+mod five_card_major;
 mod info;
 mod meaning;
 mod normal;

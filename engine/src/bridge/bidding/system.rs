@@ -3,6 +3,7 @@
 
 use super::class::{BidClass, Context, transfer_target};
 use super::delayed_support;
+use super::five_card_major;
 use super::info::{HandShape, MAX_POINTS};
 use super::meaning::{Meaning, Requirement, Special};
 use super::normal;
@@ -52,6 +53,14 @@ pub(crate) fn meaning(ctx: &Context<'_>, class: BidClass, call: Call) -> Meaning
         // Session 37 (s37-bid, the command at `RebidNotrump`): the weak
         // two only with 7-10 when vulnerable, 4.65 / 4.64 / 4.95 / 4.41
         // (-21 / +8 / +7 / +6 IMPs): noise, not kept.
+        // Session 38 (s38-bid; `bridge_quality --boards 500
+        // --bidding-only --seed S --dd-cache F`): no weak two with a void,
+        // a second five-card suit or four cards in the other major (100
+        // off its value), against the build with `five_card_major`: seeds
+        // 1-4 0 / +29 / -12 / -28 IMPs, 30 boards better, 26 worse. Most
+        // of those hands opened one of the suit on their distribution
+        // points instead (seed 4 board 308, 1H-2D-2H-2NT-3H-4H one down
+        // on KJT2.KJT985.Q9.7).
         BidClass::WeakTwo => with_suit(Requirement::hcp(5, 10), 6),
         // Measured and not kept (session 37, s37-bid, the command at
         // `RebidNotrump`): 1NT on 15-17 (the opener's 1NT rebid 12-14, the
@@ -281,6 +290,8 @@ pub(crate) fn meaning(ctx: &Context<'_>, class: BidClass, call: Call) -> Meaning
                 .or_else(|| suit_rebid::opener_jump_rebid(ctx, call))
                 .or_else(|| delayed_support::meaning(ctx, call))
                 .or_else(|| delayed_support::answer_meaning(ctx, call))
+                .or_else(|| five_card_major::meaning(ctx, call))
+                .or_else(|| five_card_major::answer_meaning(ctx, call))
                 .or_else(|| strong_double::meaning(ctx, call))
                 .unwrap_or_else(|| normal::normal_bid_meaning(ctx, level, strain));
         }
@@ -601,6 +612,25 @@ pub(crate) fn evaluate(
         && let Some(value) = delayed_support::answer_value(ctx, call, hand)
     {
         return value;
+    }
+    if class == BidClass::NormalBid
+        && let Some(value) = five_card_major::answer_value(ctx, call, hand)
+    {
+        return value;
+    }
+    if class == BidClass::NormalBid && five_card_major::is_check(ctx, call) {
+        // The check takes the place of the 3NT the hand would bid.
+        return match (
+            five_card_major::holds(ctx, call, hand),
+            Call::bid(3, Strain::NoTrump),
+        ) {
+            (true, Some(notrump)) => {
+                let class = super::class::bid_class(ctx, notrump);
+                let notrump_meaning = self::meaning(ctx, class, notrump);
+                evaluate(ctx, class, notrump, &notrump_meaning, hand) + 1
+            }
+            _ => -100,
+        };
     }
     let suit_choice = suit_of(strain).map_or(0, |s| hand.suit_preference(s));
     let judgement = match class {
