@@ -26,7 +26,12 @@
 //! replaces), +12 / -15 / +8 / -2 IMPs: the invitational hands with
 //! shortness (1D-1H-1NT-2H before) reached 3NT and went down, and the
 //! slam hands lost the quantitative 4NT (seed 2 board 108,
-//! 1D-1S-2NT-3S-4S-4NT-6S one down).
+//! 1D-1S-2NT-3S-4S-4NT-6S one down). The check also after the opener's
+//! rebid of its suit at two (1D-1H-2D-3H, 1S-2H-2S-3H), against this
+//! build: seeds 1-4 +8 / 0 / -2 / 0 IMPs (3 boards nearer par, 2
+//! further, the gain one lucky 6NT on seed 1 board 396), seeds 9 and 10
+//! +13 / 0: the answer moved 3NT to the opener's hand, and the
+//! six-card rebids short of game passed 2M (seed 1 board 329).
 
 use super::class::{BidClass, Context};
 use super::info::HandShape;
