@@ -300,6 +300,16 @@ fn a_five_card_major_after_the_notrump_rebid_finds_the_five_three_fit() {
 }
 
 #[test]
+fn the_two_notrump_response_forces_to_game() {
+    // 1C-2NT shows 12-15 balanced: a minimum opening bids 3NT (seed 4
+    // board 143 of `bridge_quality --bidding-only`, 2NT passed with ten
+    // tricks).
+    let b = auction("1C P 2NT P");
+    assert_eq!(b.classify(call("Pass")), BidClass::Illegal, "2NT forces");
+    assert_bid("1C P 2NT P", "Q974.A3.KQ7.J852", "3NT");
+}
+
+#[test]
 fn the_notrump_opener_declines_the_invitation_with_a_flat_sixteen() {
     // 1NT-2NT shows 8-9, counted at most 10 like the invitation after
     // Stayman: a flat 16 passes (seed 3 board 383 of `bridge_quality

@@ -60,7 +60,8 @@ pub(crate) fn meaning(ctx: &Context<'_>, class: BidClass, call: Call) -> Meaning
         // 1-4 0 / +29 / -12 / -28 IMPs, 30 boards better, 26 worse. Most
         // of those hands opened one of the suit on their distribution
         // points instead (seed 4 board 308, 1H-2D-2H-2NT-3H-4H one down
-        // on KJT2.KJT985.Q9.7).
+        // on KJT2.KJT985.Q9.7). The other major alone: +11 IMPs (-5 /
+        // +17 / +18 / -19), 17 boards better, 18 worse, the same way.
         BidClass::WeakTwo => with_suit(Requirement::hcp(5, 10), 6),
         // Measured and not kept (session 37, s37-bid, the command at
         // `RebidNotrump`): 1NT on 15-17 (the opener's 1NT rebid 12-14, the
