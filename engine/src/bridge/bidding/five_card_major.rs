@@ -31,7 +31,9 @@
 //! build: seeds 1-4 +8 / 0 / -2 / 0 IMPs (3 boards nearer par, 2
 //! further, the gain one lucky 6NT on seed 1 board 396), seeds 9 and 10
 //! +13 / 0: the answer moved 3NT to the opener's hand, and the
-//! six-card rebids short of game passed 2M (seed 1 board 329).
+//! six-card rebids short of game passed 2M (seed 1 board 329). After
+//! the opener's new suit (1D-1H-1S-3H, 1D-1H-2C-3H) as well: five
+//! auctions changed on seeds 1-4, +1 IMP; seeds 9 and 10 none.
 
 use super::class::{BidClass, Context};
 use super::info::HandShape;
