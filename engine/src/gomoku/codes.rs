@@ -95,7 +95,9 @@ pub const CLASSES: usize = 14;
 /// --delay-ms 30 --opening-stones 3 --seed 258 NEW RAPFI`): +9 =0 -21
 /// (30.0 %, Elo -147 [-321, -25]) where the hand values scored +7 =0 -23
 /// (23.3 %, Elo -207 [-420, -82]) on the same openings; 9 of 15 won as
-/// black (was 7), none as white (both).
+/// black (was 7), none as white (both). On seed 264's openings +7 =0 -23
+/// where main's build scored +6 =0 -24; the 60 games together +16 -44
+/// (26.7 %) against +13 -47 (21.7 %), a gain well inside the noise.
 ///
 /// Earlier, a fit to game results was measured and not kept: `pbrain-turbo
 /// tune all.txt --iterations 3000 --l2 0` (shape[0], class[0] and the tempo
