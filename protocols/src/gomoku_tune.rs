@@ -3,8 +3,9 @@
 //! Each line of the file is `SIZE;MOVES;SCORE`: the board's side, the moves
 //! from the first stone (`x,y`, black first, space-separated; freestyle),
 //! and the side to move's result in 0..=1 (the `gomoku_selfplay` example
-//! writes them). Lines that do not parse, and positions that are not
-//! quiet, are counted and skipped.
+//! writes them), or a stronger brain's expected score for it
+//! (`protocols/tools/gomoku_label.py`). Lines that do not parse, and
+//! positions that are not quiet, are counted and skipped.
 
 use engine::gomoku::tune::{Sample, Setup, Weights, fit_scale, mean_error, tune};
 use engine::gomoku::{Board, Color, Point, Rule};

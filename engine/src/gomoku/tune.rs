@@ -2,8 +2,10 @@
 //! fit the pattern codes' point values ([`SHAPE_VALUE`], [`CLASS_BONUS`]),
 //! the tempo and the threat bonus so that the evaluation, squashed into an
 //! expected score by a logistic curve, matches positions labelled by the
-//! results of the games they came from, in mean squared error (the chess
-//! tuner's method, `chess::eval::tune`).
+//! results of the games they came from, or by a stronger engine's
+//! judgement of them (how the current weights were fitted: see
+//! [`SHAPE_VALUE`]), in mean squared error (the chess tuner's method,
+//! `chess::eval::tune`).
 //!
 //! The evaluation is exactly linear in these weights: each side's total
 //! is, over the empty points, the class bonus of the point plus the shape
