@@ -652,9 +652,14 @@ pub(crate) fn second_hand_wins(board: &Board) -> Option<u64> {
 /// led tried first and no lengths-only case, searched more (+0.6% and
 /// +1.1% trick nodes): the bound's cards weigh more than the cut. The
 /// notrump count in the same order (it took the suit led first, then the
-/// suits in turn): trick nodes tables 117,957,254 -> 117,731,187, all-cards
-/// 27,968,776 -> 27,925,833; instructions -0.16% and -0.28% (the same
-/// two callgrind runs, 9,958,068,389 and 12,739,909,533).
+/// suits in turn): trick nodes tables 117,957,254 -> 117,731,187,
+/// all-cards 27,968,776 -> 27,925,833; instructions -0.16% and -0.28%
+/// (the same two callgrind runs: 9,958,068,389 and 12,739,909,533). Then
+/// with our side ruffing this trick too (the ruffer keeping its top trump
+/// when it holds two): trick nodes tables 117,731,187 -> 116,556,723
+/// (-1.0%), all-cards 27,925,833 -> 27,689,979 (-0.8%); instructions
+/// 9,958,068,389 -> 9,802,497,237 (-1.6%) and 12,739,909,533 ->
+/// 12,688,030,542 (-0.4%).
 pub(crate) fn second_hand_tricks(board: &Board, need: u32) -> Option<u64> {
     let mut rel = second_hand_wins(board)?;
     if need <= 1 {
@@ -717,13 +722,13 @@ pub(crate) fn second_hand_tricks(board: &Board, need: u32) -> Option<u64> {
     (tricks >= need).then_some(rel)
 }
 
-/// Second hand to play in a suit contract, when both our hands follow
-/// suit and our side surely wins this trick with its top card of the
-/// suit led: does the hand that wins it surely win the next trick too, on
-/// lead with a card no opponent can beat or ruff? The next card of the
-/// suit led above the opponents' cards of it, the top trump, or the top
-/// card of a side suit that each opponent holding trumps still follows.
-/// Returns the card that trick rests on.
+/// Second hand to play in a suit contract, when our side surely wins this
+/// trick (see [`second_hand_wins`]): does the hand that wins it surely
+/// win the next trick too, on lead with a card no opponent can beat or
+/// ruff? A suit the opponents are out of and cannot ruff, the top trump,
+/// the top card of a side suit that each opponent holding trumps still
+/// follows, or the next card of the suit led above the opponents' cards
+/// of it. Returns the card that trick rests on.
 fn second_trick_in_suit_contract(board: &Board) -> Option<u64> {
     let trump = board.trump;
     let seat = board.to_move();
@@ -734,11 +739,19 @@ fn second_trick_in_suit_contract(board: &Board) -> Option<u64> {
     let led = usize::from(lead >> 4);
     let h = |s: usize, suit: usize| suit_mask(board.hands[s], suit);
     let (mine, pards) = (h(seat, led), h(partner, led));
-    if mine == 0 || pards == 0 {
-        return None;
-    }
-    let top = top_bit(mine | pards);
-    let winner = if mine >> top & 1 != 0 { seat } else { partner };
+    // Who wins this trick, as [`second_hand_wins`] has it: partner ruffing
+    // last, else our top card of the suit led, else second hand ruffing
+    // (with its lowest trump: a ruffer keeps its top trump when it holds
+    // two).
+    let (winner, top) = if pards == 0 && h(partner, trump) != 0 && led != trump {
+        (partner, None)
+    } else if mine != 0 {
+        let top = top_bit(mine | pards);
+        (if mine >> top & 1 != 0 { seat } else { partner }, Some(top))
+    } else {
+        (seat, None)
+    };
+    let spent = |suit: usize| top.is_none() && suit == trump;
     // Third hand follows suit here (a void third hand holds no trump, or
     // our side would not surely win): its other suits stay as they are.
     let ruffs = |def: usize, suit: usize| {
@@ -756,7 +769,7 @@ fn second_trick_in_suit_contract(board: &Board) -> Option<u64> {
     let mut found = None;
     for suit in (0..4).filter(|&s| s != led) {
         let ours = h(winner, suit);
-        if ours == 0 || !safe(suit) {
+        if ours.count_ones() <= u32::from(spent(suit)) || !safe(suit) {
             continue;
         }
         if theirs(suit) == 0 {
@@ -770,6 +783,7 @@ fn second_trick_in_suit_contract(board: &Board) -> Option<u64> {
     if found.is_some() {
         return found;
     }
+    let top = top?;
     let rest = h(winner, led) & !(1u16 << top);
     if rest != 0 && safe(led) {
         let next = top_bit(rest);
@@ -903,6 +917,22 @@ mod tests {
         let mut b = board(["..A.K3", "2...Q4", "..2.J5", "3...T2"], SPADES, 3);
         b.play(2);
         assert_eq!(second_hand_tricks(&b, 1), Some(1u64 << 13));
+        assert_eq!(second_hand_tricks(&b, 2), None);
+    }
+
+    #[test]
+    fn second_hand_ruffing_low_keeps_the_top_trump_for_the_next_trick() {
+        // Spades trumps; West leads the club two and North, void, ruffs
+        // with the three: the ace of trumps makes the next trick.
+        let mut b = board(["A3..2.", "2...Q4", "..3.J5", "4...T2"], SPADES, 3);
+        b.play(2);
+        let ace = 1u64 << (16 * SPADES + 14);
+        assert_eq!(second_hand_tricks(&b, 2), Some(ace));
+        // With the ace alone North ruffs with it, and West ruffs the
+        // diamonds.
+        let mut b = board(["A..32.", "2...Q4", "..3.J5", "4...T2"], SPADES, 3);
+        b.play(2);
+        assert_eq!(second_hand_tricks(&b, 1), Some(0));
         assert_eq!(second_hand_tricks(&b, 2), None);
     }
 
