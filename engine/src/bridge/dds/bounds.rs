@@ -621,40 +621,56 @@ pub(crate) fn second_hand_wins(board: &Board) -> Option<u64> {
     Some(0)
 }
 
-/// Second hand to play in notrump, when second hand's side surely wins
-/// this trick (see [`second_hand_wins`]): does it take `need` tricks in a
-/// row? The hand that wins this trick keeps the lead and cashes on: the
-/// next card of the suit led when it also holds that, the top card of each
-/// other suit it heads, and every card of a suit nobody else holds (DDS's
-/// second-hand quick tricks). Returns the cards the count rests on.
+/// Second hand to play, when second hand's side surely wins this trick
+/// (see [`second_hand_wins`]): does it take `need` tricks in a row? In
+/// notrump the hand that wins this trick keeps the lead and cashes on:
+/// the next card of the suit led when it also holds that, the top card of
+/// each other suit it heads, and every card of a suit nobody else holds
+/// (DDS's second-hand quick tricks). In a suit contract (DDS counts only
+/// this trick there) only a second trick is sought, when `need` is 2
+/// ([`second_trick_in_suit_contract`]). Returns the cards the count rests
+/// on.
 ///
-/// The same count in a suit contract (DDS counts only this trick there)
-/// was tried and not kept (session 33): when both our hands follow and
-/// the top card wins, its hand cashing the next round of the suit led,
-/// its top trumps and each other suit's top card, a round counting only
-/// when every opponent holding trumps and our other hand (unless out of
-/// trumps) still follow. Correct on all 200 fixture tables and the
-/// seven-card endings, 1.4% fewer trick nodes in the tables of the first
-/// 30 fixture deals (12,503,192 -> 12,333,687) and 1.3% fewer in the
-/// all-cards solves of the first 100 (15,056,399 -> 14,862,635), but the
-/// same instructions (cachegrind, `turbobridge bench --only tables
-/// --deals 3`: 2,774,880,048 -> 2,771,695,926, trick nodes -2.1%): the
-/// test at every second hand in a suit contract costs what the cut
-/// saves. Timing could not tell them apart (`dds_compare.py --deals 40`,
-/// alternated, tables ours/DDS 0.75/0.92/1.04/0.99 against 0.97/1.00/
-/// 0.96/0.98). Asked only when `need` is 2: 1.7% fewer trick nodes and
-/// 1.0% fewer instructions on those 3 tables (2,746,215,293), 0.9% fewer
-/// all-cards trick nodes on 100 deals (14,915,508); CPU milliseconds
-/// alternated five times, `bench --only tables --deals 20` lower each
-/// time (mean 3772 against 4141), `--only cards` higher four times of
-/// five (`--deals 60` and `--deals 100`): not clearly faster.
+/// The whole count in a suit contract was tried and not kept (session
+/// 33): the winner cashing the next round of the suit led, its top trumps
+/// and each other suit's top card, a round counting only when every
+/// opponent holding trumps and our other hand (unless out of trumps)
+/// still follow: 1.4% fewer trick nodes in the tables of the first 30
+/// fixture deals and 1.3% fewer in the all-cards solves of the first 100,
+/// but the same instructions (cachegrind, `turbobridge bench --only
+/// tables --deals 3`: 2,774,880,048 -> 2,771,695,926): the test at every
+/// second hand costs what the cut saves. Asked only when `need` is 2, it
+/// was 1.0% fewer instructions on those 3 tables, but CPU time on the
+/// loaded machine could not tell. Written anew in session 38, resting on
+/// the fewest cards (a suit the opponents are out of first, on lengths
+/// alone; then one top card of another suit; the suit led last): trick
+/// nodes of `turbobridge bench` (200 fixture deals) tables 119,405,701 ->
+/// 117,957,254 (-1.2%), all-cards 28,177,748 -> 27,968,776 (-0.7%), 0
+/// tables differ; instructions (callgrind) `bench --only tables --deals
+/// 10` 10,037,802,091 -> 9,973,805,296 (-0.6%), `--only cards --deals 40`
+/// 12,866,379,924 -> 12,775,698,449 (-0.7%). The first version, the suit
+/// led tried first and no lengths-only case, searched more (+0.6% and
+/// +1.1% trick nodes): the bound's cards weigh more than the cut. The
+/// notrump count in the same order (it took the suit led first, then the
+/// suits in turn): trick nodes tables 117,957,254 -> 117,731,187,
+/// all-cards 27,968,776 -> 27,925,833; instructions -0.16% and -0.28%
+/// (the same two callgrind runs: 9,958,068,389 and 12,739,909,533). Then
+/// with our side ruffing this trick too (the ruffer keeping its top trump
+/// when it holds two): trick nodes tables 117,731,187 -> 116,556,723
+/// (-1.0%), all-cards 27,925,833 -> 27,689,979 (-0.8%); instructions
+/// 9,958,068,389 -> 9,802,497,237 (-1.6%) and 12,739,909,533 ->
+/// 12,688,030,542 (-0.4%).
 pub(crate) fn second_hand_tricks(board: &Board, need: u32) -> Option<u64> {
     let mut rel = second_hand_wins(board)?;
     if need <= 1 {
         return Some(rel);
     }
     if board.trump != NO_TRUMP {
-        return None;
+        return if need == 2 {
+            second_trick_in_suit_contract(board).map(|more| rel | more)
+        } else {
+            None
+        };
     }
     let seat = board.to_move();
     let partner = seat ^ 2;
@@ -670,11 +686,10 @@ pub(crate) fn second_hand_tricks(board: &Board, need: u32) -> Option<u64> {
     };
     let mut tricks = 1;
     let all = |suit: usize| h(0, suit) | h(1, suit) | h(2, suit) | h(3, suit);
-    let rest = all(suit) & !(1u16 << top);
-    if rest != 0 && h(winner, suit) & (1 << top_bit(rest)) != 0 {
-        tricks += 1;
-        rel |= 1u64 << (16 * suit + top_bit(rest) as usize);
-    }
+    // Suits nobody else holds first (lengths alone), then the top cards of
+    // the other suits, the suit led last: the count rests on the fewest
+    // cards that reach `need`.
+    let mut tops = 0u64;
     for other in (0..4).filter(|&s| s != suit) {
         let mine = h(winner, other);
         if mine == 0 {
@@ -683,15 +698,100 @@ pub(crate) fn second_hand_tricks(board: &Board, need: u32) -> Option<u64> {
         let cards = all(other);
         if cards == mine {
             tricks += mine.count_ones();
+            if tricks >= need {
+                return Some(rel);
+            }
         } else if mine & (1 << top_bit(cards)) != 0 {
-            tricks += 1;
-            rel |= 1u64 << (16 * other + top_bit(cards) as usize);
+            tops |= 1u64 << (16 * other + top_bit(cards) as usize);
         }
+    }
+    while tops != 0 {
+        let bit = tops & tops.wrapping_neg();
+        tops ^= bit;
+        tricks += 1;
+        rel |= bit;
         if tricks >= need {
             return Some(rel);
         }
     }
+    let rest = all(suit) & !(1u16 << top);
+    if rest != 0 && h(winner, suit) & (1 << top_bit(rest)) != 0 {
+        tricks += 1;
+        rel |= 1u64 << (16 * suit + top_bit(rest) as usize);
+    }
     (tricks >= need).then_some(rel)
+}
+
+/// Second hand to play in a suit contract, when our side surely wins this
+/// trick (see [`second_hand_wins`]): does the hand that wins it surely
+/// win the next trick too, on lead with a card no opponent can beat or
+/// ruff? A suit the opponents are out of and cannot ruff, the top trump,
+/// the top card of a side suit that each opponent holding trumps still
+/// follows, or the next card of the suit led above the opponents' cards
+/// of it. Returns the card that trick rests on.
+fn second_trick_in_suit_contract(board: &Board) -> Option<u64> {
+    let trump = board.trump;
+    let seat = board.to_move();
+    let partner = seat ^ 2;
+    let third = (seat + 1) & 3;
+    let leader = (seat + 3) & 3;
+    let (lead, _) = board.winning();
+    let led = usize::from(lead >> 4);
+    let h = |s: usize, suit: usize| suit_mask(board.hands[s], suit);
+    let (mine, pards) = (h(seat, led), h(partner, led));
+    // Who wins this trick, as [`second_hand_wins`] has it: partner ruffing
+    // last, else our top card of the suit led, else second hand ruffing
+    // (with its lowest trump: a ruffer keeps its top trump when it holds
+    // two).
+    let (winner, top) = if pards == 0 && h(partner, trump) != 0 && led != trump {
+        (partner, None)
+    } else if mine != 0 {
+        let top = top_bit(mine | pards);
+        (if mine >> top & 1 != 0 { seat } else { partner }, Some(top))
+    } else {
+        (seat, None)
+    };
+    let spent = |suit: usize| top.is_none() && suit == trump;
+    // Third hand follows suit here (a void third hand holds no trump, or
+    // our side would not surely win): its other suits stay as they are.
+    let ruffs = |def: usize, suit: usize| {
+        suit != trump && h(def, trump) != 0 && {
+            let left = h(def, suit).count_ones();
+            // The leader has played already; third hand plays now.
+            left <= u32::from(def == third && suit == led)
+        }
+    };
+    let theirs = |suit: usize| h(leader, suit) | h(third, suit);
+    let safe = |suit: usize| !ruffs(leader, suit) && !ruffs(third, suit);
+    // A suit the opponents are out of wins on lengths alone; else the
+    // top card of another suit, then the suit led again: the bound that
+    // rests on the fewest cards keeps the table's entry general.
+    let mut found = None;
+    for suit in (0..4).filter(|&s| s != led) {
+        let ours = h(winner, suit);
+        if ours.count_ones() <= u32::from(spent(suit)) || !safe(suit) {
+            continue;
+        }
+        if theirs(suit) == 0 {
+            return Some(0);
+        }
+        let best = top_bit(ours);
+        if found.is_none() && theirs(suit) >> best == 0 {
+            found = Some(1u64 << (16 * suit + best as usize));
+        }
+    }
+    if found.is_some() {
+        return found;
+    }
+    let top = top?;
+    let rest = h(winner, led) & !(1u16 << top);
+    if rest != 0 && safe(led) {
+        let next = top_bit(rest);
+        if theirs(led) >> next == 0 {
+            return Some(1u64 << (16 * led + next as usize));
+        }
+    }
+    None
 }
 
 /// DDS's ruff in the short trump hand, when only the side on lead holds
@@ -801,6 +901,39 @@ mod tests {
         let (tricks, rel) = quick_tricks(&b, 5);
         assert_eq!(tricks, 5);
         assert_eq!(rel, 1u64 << (16 * SPADES + 14));
+    }
+
+    #[test]
+    fn second_hand_wins_this_trick_and_the_next_with_the_top_trump() {
+        // Spades trumps; West leads the club two. North's king wins the
+        // trick (East and South follow), and North then cashes the ace of
+        // trumps: two tricks, resting on those two cards.
+        let mut b = board(["A...K3", "2...Q4", "..2.J5", "3...T2"], SPADES, 3);
+        b.play(2);
+        let king_ace = (1u64 << 13) | (1u64 << (16 * SPADES + 14));
+        assert_eq!(second_hand_tricks(&b, 2), Some(king_ace));
+        // A diamond ace instead: both opponents are out of diamonds with
+        // trumps left and ruff it, and the clubs left are the opponents'.
+        let mut b = board(["..A.K3", "2...Q4", "..2.J5", "3...T2"], SPADES, 3);
+        b.play(2);
+        assert_eq!(second_hand_tricks(&b, 1), Some(1u64 << 13));
+        assert_eq!(second_hand_tricks(&b, 2), None);
+    }
+
+    #[test]
+    fn second_hand_ruffing_low_keeps_the_top_trump_for_the_next_trick() {
+        // Spades trumps; West leads the club two and North, void, ruffs
+        // with the three: the ace of trumps makes the next trick.
+        let mut b = board(["A3..2.", "2...Q4", "..3.J5", "4...T2"], SPADES, 3);
+        b.play(2);
+        let ace = 1u64 << (16 * SPADES + 14);
+        assert_eq!(second_hand_tricks(&b, 2), Some(ace));
+        // With the ace alone North ruffs with it, and West ruffs the
+        // diamonds.
+        let mut b = board(["A..32.", "2...Q4", "..3.J5", "4...T2"], SPADES, 3);
+        b.play(2);
+        assert_eq!(second_hand_tricks(&b, 1), Some(0));
+        assert_eq!(second_hand_tricks(&b, 2), None);
     }
 
     #[test]

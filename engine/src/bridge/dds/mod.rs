@@ -14,8 +14,9 @@
 //!   leader and partner, a ruff in partner's hand, the defenders' top
 //!   trumps and a guarded second-best trump over ours, tricks won by trump
 //!   length when one side has all the trumps; and second hand's sure win
-//!   of the trick (by rank or by a ruff) when that alone settles the
-//!   question. Each bound reports only the cards it rests on, as few as
+//!   of the trick (by rank or by a ruff) when that settles the question,
+//!   with the tricks the winner then cashes (in a suit contract, one sure
+//!   trick more). Each bound reports only the cards it rests on, as few as
 //!   settle the question, so that the table entry it leads to stays
 //!   general;
 //! - a transposition table on trick boundaries keyed on suit lengths and

@@ -623,7 +623,13 @@ fn lowest(m: u16) -> u8 {
 /// card surely wins, or forces fourth hand's top card out most cheaply)
 /// were ported too and not kept: 0.3% fewer all-cards trick nodes over
 /// the 200 fixture deals but 3.2% more in the tables of the first 40
-/// (session 28).
+/// (session 28). Nor its newer third-hand overtake (partner's winning
+/// singleton overtaken with the cheapest card above it when our top cards
+/// then run the suit; 20 points over the low cards; session 38): trick
+/// nodes of `turbobridge bench`, 200 deals, tables 119,405,701 ->
+/// 119,391,899, all-cards 28,177,748 -> 28,135,829, but more instructions
+/// (callgrind, `bench --only tables --deals 10` +0.9%, `--only cards
+/// --deals 40` +0.4%): the test at every third hand costs more.
 ///
 /// Session 29 ported DDS's other follow weights, each alone (trick nodes
 /// of `turbobridge bench` over the 200 fixture deals, tables / all-cards,
