@@ -214,6 +214,14 @@ impl Searcher {
     /// `PV` is the node type (Stockfish's `template<NodeType>`): a PV node
     /// is searched with an open window and keeps its principal line; a
     /// non-PV node has a null window and may be pruned.
+    ///
+    /// `cut_node` marks a non-PV node expected to fail high (Knuth and
+    /// Moore's type-2 node, Stockfish's `cutNode`): the first move of a
+    /// cut node leads to an expected all-node, the null-window search of
+    /// every later move (and of every move of an all-node) to an expected
+    /// cut node; a re-search at full depth, after the reduced search beat
+    /// alpha, flips the parent's type as the first move does.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn pvs<const PV: bool>(
         &mut self,
         board: &mut Board,
@@ -221,8 +229,10 @@ impl Searcher {
         mut beta: i32,
         mut depth: i32,
         ply: usize,
+        cut_node: bool,
         observer: &dyn Control<SearchReport>,
     ) -> i32 {
+        debug_assert!(!(PV && cut_node));
         self.pv[ply].clear();
         if self.out_of_budget(observer) {
             return 0;
@@ -353,8 +363,15 @@ impl Searcher {
             board.make_null();
             self.stack[ply + 1] = next;
             self.nodes += 1;
-            let value =
-                -self.pvs::<false>(board, -beta, -beta + 1, depth - 1 - r, ply + 1, observer);
+            let value = -self.pvs::<false>(
+                board,
+                -beta,
+                -beta + 1,
+                depth - 1 - r,
+                ply + 1,
+                !cut_node,
+                observer,
+            );
             board.unmake_null();
             if self.aborted {
                 return 0;
@@ -444,7 +461,15 @@ impl Searcher {
             let new_depth = depth - 1 + i32::from(extend);
             let mut value;
             if searched == 0 {
-                value = -self.pvs::<PV>(board, -beta, -alpha, new_depth, ply + 1, observer);
+                value = -self.pvs::<PV>(
+                    board,
+                    -beta,
+                    -alpha,
+                    new_depth,
+                    ply + 1,
+                    !PV && !cut_node,
+                    observer,
+                );
             } else {
                 let mut r = 0;
                 if !self.exhaustive
@@ -456,17 +481,44 @@ impl Searcher {
                     && !gives_check
                     && !is_killer
                 {
-                    r = reduction(depth, searched) - i32::from(PV);
+                    // At an expected cut node the first moves were
+                    // expected to refute; a late quiet move seldom does,
+                    // and is reduced a ply more (issue 23, session 38:
+                    // +22 Elo [+2, +41] over 804 fixed-node games, the
+                    // commit message has the runs).
+                    r = reduction(depth, searched) - i32::from(PV) + i32::from(cut_node);
                     r = r.clamp(0, new_depth - 1);
                 }
-                value =
-                    -self.pvs::<false>(board, -alpha - 1, -alpha, new_depth - r, ply + 1, observer);
+                value = -self.pvs::<false>(
+                    board,
+                    -alpha - 1,
+                    -alpha,
+                    new_depth - r,
+                    ply + 1,
+                    true,
+                    observer,
+                );
                 if value > alpha && r > 0 {
-                    value =
-                        -self.pvs::<false>(board, -alpha - 1, -alpha, new_depth, ply + 1, observer);
+                    value = -self.pvs::<false>(
+                        board,
+                        -alpha - 1,
+                        -alpha,
+                        new_depth,
+                        ply + 1,
+                        !cut_node,
+                        observer,
+                    );
                 }
                 if PV && value > alpha && value < beta {
-                    value = -self.pvs::<true>(board, -beta, -alpha, new_depth, ply + 1, observer);
+                    value = -self.pvs::<true>(
+                        board,
+                        -beta,
+                        -alpha,
+                        new_depth,
+                        ply + 1,
+                        false,
+                        observer,
+                    );
                 }
             }
             self.unmake_move(board);

@@ -307,11 +307,11 @@ fn root_search(
             (best + TOLERANCE).max(alpha).min(beta - 1)
         };
         let value = if i == first {
-            -s.pvs::<true>(board, -beta, -alpha, new_depth, 1, &*observer)
+            -s.pvs::<true>(board, -beta, -alpha, new_depth, 1, false, &*observer)
         } else {
-            let v = -s.pvs::<false>(board, -bar - 1, -bar, new_depth, 1, &*observer);
+            let v = -s.pvs::<false>(board, -bar - 1, -bar, new_depth, 1, true, &*observer);
             if v > bar && !s.aborted {
-                -s.pvs::<true>(board, -beta, -bar, new_depth, 1, &*observer)
+                -s.pvs::<true>(board, -beta, -bar, new_depth, 1, false, &*observer)
             } else {
                 v
             }

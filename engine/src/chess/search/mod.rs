@@ -253,6 +253,27 @@
 //!   to see whether it pays deeper: +78 =117 −73, 50.9 %, +6 [−25, +38]
 //!   over 268 games, no better than at 20k. It stays an experiment.
 //!
+//! Session 38: expected cut nodes (Stockfish's `cutNode`, `alphabeta.rs`)
+//! reduce their late quiet moves a ply more: kept, +22 [+2, +41] over
+//! 804 games against main's build (bench 322642 to 342106). Then, each
+//! against that build, the same fixed-node match (`--games 268 --nodes
+//! 20000 --openings books/openings.txt`, OwnBook=false both):
+//! - two plies more at cut nodes instead of one (bench 332026):
+//!   `--opening-plies 8`, +93 =91 −84, 51.7 %, +12 [−22, +46];
+//!   `--opening-plies 10`, +83 =93 −92, 48.3 %, −12 [−46, +22]; all 536
+//!   games +176 =184 −176, 50.0 %, 0 [−24, +24];
+//! - a ply more for the quiet moves when the table's move is a capture
+//!   (Stockfish's `ttCapture`; bench 323134): `--opening-plies 8`, +95
+//!   =92 −81, 52.6 %, +18 [−16, +52]; `--opening-plies 10`, +84 =95
+//!   −89, 49.1 %, −6 [−40, +27]; all 536 games +179 =187 −170, +6
+//!   [−18, +30];
+//! - the counter move left unreduced like the killers (bench 327994):
+//!   `--opening-plies 8`, +81 =104 −83, 49.6 %, −3 [−35, +30].
+//!
+//! None is kept: each is level with the build it was measured against.
+//! The expected node type is in place for other uses (Stockfish's deeper
+//! internal iterative reduction at cut nodes is untried).
+//!
 //! Already in place, so not measured again: aspiration windows widen
 //! gradually (`iterate.rs`: 40 points, doubled at each fail, the failing
 //! side only, open past 1000), and the check extension is only for checks
