@@ -20,41 +20,27 @@ Example (Rapfi-classical, 20,000 nodes a position, about 15 a second):
 """
 import argparse
 import math
-import queue
 import random
 import re
-import shlex
 import subprocess
 import sys
-import threading
-import time
 
-from gomoku_analyse import opening_stones, parse_games
+from gomoku_analyse import Analyst, opening_stones, parse_games
 
 
-class Labeller:
+class Labeller(Analyst):
+    """The analyst brain kept open, one board after another, each searched
+    with a node budget."""
+
     def __init__(self, cmd, size, nodes):
-        self.proc = subprocess.Popen(shlex.split(cmd), stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, text=True, bufsize=1)
-        self.lines = queue.Queue()
-        threading.Thread(target=self._reader, daemon=True).start()
+        super().__init__(cmd, 16777216)
         self.send(f"START {size}")
         if self._reply(10) != "OK":
             raise RuntimeError("analyst did not answer START")
-        for setting in ("timeout_turn 600000", "timeout_match 0", "max_memory 16777216",
-                        "thread_num 1", f"max_node {nodes}", "rule 0"):
+        for setting in ("timeout_turn 600000", "timeout_match 0",
+                        f"max_memory {self.max_memory}", "thread_num 1",
+                        f"max_node {nodes}", "rule 0"):
             self.send("INFO " + setting)
-
-    def _reader(self):
-        for line in self.proc.stdout:
-            self.lines.put(line.strip())
-        self.lines.put(None)
-
-    def send(self, text):
-        # Rapfi drops a command sent the instant after its last line.
-        time.sleep(0.03)
-        self.proc.stdin.write(text + "\r\n")
-        self.proc.stdin.flush()
 
     def _reply(self, timeout):
         line = self.lines.get(timeout=timeout)
