@@ -22,7 +22,6 @@ import argparse
 import math
 import random
 import re
-import subprocess
 import sys
 
 from gomoku_analyse import Analyst, opening_stones, parse_games
@@ -62,14 +61,6 @@ class Labeller(Analyst):
                 evaluation = m.group(1)
             if not line.startswith(("MESSAGE", "DEBUG")):
                 return evaluation
-
-    def close(self):
-        self.send("END")
-        try:
-            self.proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-
 
 def expected_score(evaluation, scale):
     if evaluation.startswith("+M"):
