@@ -218,3 +218,16 @@ fn the_responder_explores_before_jumping_to_a_minor_game() {
     // made): the two-level new suit first.
     assert_bid("1D P", "A62.7.AKJ2.KQ753", "2C");
 }
+
+#[test]
+fn three_notrump_over_their_overcall_needs_only_a_stopper_and_opening_values() {
+    // 1D-(1S): fourteen high-card points, spades stopped, no heart suit
+    // (bridge_quality --bidding-only seed 9 board 133, 1D-(1S)-2D passed
+    // where 3NT made ten tricks): 3NT, not the minor raise the opener's
+    // minimum passes.
+    assert_bid("1D 1S", "K65.KQ5.Q985.A84", "3NT");
+    // With four hearts the negative double looks for the 4-4 fit first.
+    assert_bid_not("1D 1S", "K65.KQ54.Q98.A84", "3NT");
+    // Without a spade stopper no 3NT.
+    assert_bid_not("1D 1S", "765.KQ5.KQ98.A84", "3NT");
+}

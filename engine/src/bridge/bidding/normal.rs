@@ -157,7 +157,13 @@ pub(crate) fn normal_bid_meaning(ctx: &Context<'_>, level: u8, strain: Strain) -
     // IMPs; the 2NT stops lost 3NTs that made). The contested game decision
     // by simulation (`bridge::compete`) took its place.
     if !ctx.rho_passed() {
-        need = need.saturating_add(3);
+        need = need.saturating_add(
+            if super::response::contested_notrump_game(ctx, level, strain) {
+                super::response::CONTESTED_NOTRUMP_GAME_EXTRA
+            } else {
+                3
+            },
+        );
     }
     if asking {
         // After Blackwood the asker places the contract; it shows nothing.

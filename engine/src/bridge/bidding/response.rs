@@ -44,6 +44,65 @@ pub(crate) fn hidden_major(ctx: &Context<'_>, call: Call, hand: &HandShape) -> i
     if hidden { HIDDEN_MAJOR } else { 0 }
 }
 
+/// Points 3NT needs above `MinPoints` as the first response to partner's
+/// opening of one of a suit over the right-hand opponent's suit overcall
+/// (1D-(1S)-3NT), instead of the three of any other bid over theirs: with
+/// 13-14 high-card points and their suit stopped the responder otherwise
+/// raised the minor or bid 2NT, and the opener's minimum passed (seed 9
+/// board 133, 1D-(1S)-2D on K65.KQ5.Q985.A84 where 3NT made ten tricks).
+/// Kept (session 39, s39-bid; `bridge_quality --boards 500 --bidding-only
+/// --seed S --dd-cache F` against main's 4.554 / 4.668 / 4.880 / 4.434 on
+/// seeds 1-4 and 4.366 / 4.726 on seeds 9 / 10): 4.554 / 4.662 / 4.870 /
+/// 4.436 (+7 IMPs, 2 boards nearer par, 1 further) and 4.328 / 4.700
+/// (+32, 7 nearer, 1 further). Without [`contested_notrump_game_misfit`]
+/// seeds 1-4 lost 32 IMPs: 3NT passed the 4-4 major fit the negative
+/// double finds (seed 1 board 408, 1D-(1H)-3NT for 4S).
+pub(crate) const CONTESTED_NOTRUMP_GAME_EXTRA: u8 = 1;
+
+/// Whether 3NT now is our first response to partner's one of a suit,
+/// made straight over the right-hand opponent's suit overcall.
+pub(crate) fn contested_notrump_game(ctx: &Context<'_>, level: u8, strain: Strain) -> bool {
+    level == 3
+        && strain == Strain::NoTrump
+        && ctx.own_last().is_none()
+        && matches!(ctx.partner_last(), Some((i, _, BidClass::OpeningOneSuit)) if i + 2 == ctx.bidding.len())
+        && matches!(ctx.bidding.calls().last(), Some(Call::Bid { .. }))
+}
+
+/// The cost of that 3NT ([`contested_notrump_game`]) with a hand that
+/// has a better call: a four-card major neither side has bid (the
+/// negative double finds the 4-4 fit), three cards in partner's major,
+/// or the overcall's suit unstopped.
+pub(crate) fn contested_notrump_game_misfit(
+    ctx: &Context<'_>,
+    call: Call,
+    hand: &HandShape,
+) -> i32 {
+    let Call::Bid { level, strain } = call else {
+        return 0;
+    };
+    if !contested_notrump_game(ctx, level, strain) {
+        return 0;
+    }
+    let suit_of = |c: Option<Call>| match c {
+        Some(Call::Bid { strain, .. }) => strain.trump(),
+        _ => None,
+    };
+    let theirs = suit_of(ctx.bidding.calls().last().copied());
+    let opened = suit_of(ctx.partner_last().map(|(_, c, _)| c));
+    let unbid_major = [Suit::Hearts, Suit::Spades]
+        .into_iter()
+        .any(|m| Some(m) != theirs && Some(m) != opened && hand.len[m.index()] >= 4);
+    let major_support = opened
+        .is_some_and(|m| matches!(m, Suit::Hearts | Suit::Spades) && hand.len[m.index()] >= 3);
+    let unstopped = theirs.is_some_and(|s| !hand.stopped[s.index()]);
+    if unbid_major || major_support || unstopped {
+        HIDDEN_MAJOR
+    } else {
+        0
+    }
+}
+
 /// What 3NT as the first response to partner's opening one of a major
 /// costs with three cards in the major: the opening shows five in all
 /// but the 4-3-3-3 hands, so the 5-3 fit is there, and the suit game

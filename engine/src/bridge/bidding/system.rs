@@ -681,4 +681,5 @@ pub(crate) fn evaluate(
         - 25 * meaning.requirement.misfit(hand)
         - response::hidden_major(ctx, call, hand)
         - response::notrump_over_major_support(ctx, call, hand)
+        - response::contested_notrump_game_misfit(ctx, call, hand)
 }
