@@ -88,6 +88,17 @@ pub const CLASSES: usize = 14;
 /// - both, seed 274: +128 =2 -70, 64.5 %, Elo +104 [+55, +156];
 /// - both, 400 games: +250 =3 -147, 62.9 %, Elo +92 [+57, +128].
 ///
+/// Against Rapfi-classical at 500 ms a move (`gomoku_match.py -v --games
+/// 30 --size 15 --turn-ms 500 --match-ms 50000 --max-memory 134217728
+/// --delay-ms 30 --opening-stones 3 --seed S NEW RAPFI`) no gain shows:
+/// seed 266 +8 =0 -22 for both builds, seed 268 +8 -22 where main's build
+/// scored +9 -21; the 60 games +16 -44 (26.7 %) against +17 -43 (28.3 %),
+/// all 16 wins as black (main's build won one as white). In the four white
+/// games of seed 268 that Rapfi judged (`gomoku_analyse.py --turn-ms
+/// 1000`), Rapfi put white at -58 to -258 before its first move, and our
+/// first two or three moves took that to -350 to -800 (one of them cost
+/// about 460 points): white loses in the opening, move by move.
+///
 /// Fitted (issue 24, session 38) to Rapfi-classical's judgement rather than
 /// to game results: `gomoku_label.py --count 5000 --nodes 20000 --seed 7`
 /// drew 5,000 positions of the 800 self-play games of session 37's four
