@@ -57,11 +57,47 @@ pub const C_FLEX4: u8 = 12;
 pub const C_FIVE: u8 = 13;
 pub const CLASSES: usize = 14;
 
-/// Worth of a point to a side by the shape a stone there makes on each
-/// line, summed over the four lines; the class adds a bonus for shapes
-/// that combine into a threat one line alone is not. The static
-/// evaluation sums these over the empty points (`search::evaluate`);
-/// `pbrain-turbo tune` fits them (`gomoku::tune`).
+/// Worth of a point to the side to move by the shape a stone there makes
+/// on each line, summed over the four lines; the class adds a bonus for
+/// shapes that combine into a threat one line alone is not
+/// ([`WAIT_SHAPE_VALUE`] and [`WAIT_CLASS_BONUS`] are the same for the
+/// side that just moved). The static evaluation sums these over the empty
+/// points (`search::evaluate`); `pbrain-turbo tune` fits them
+/// (`gomoku::tune`).
+///
+/// Refitted (issue 24, session 39) on the same 5,000 Rapfi labels as
+/// below, with two more kinds of weight: points for each flag of Rapfi's
+/// threat mask (`search::THREAT_TERMS`), and the side to move's values
+/// apart from those of the side that just moved. `pbrain-turbo tune
+/// labels.txt --iterations 4000 --l2 1e-7` (`shape[0]`, `class[0]`, their
+/// `wait_` twins and the tempo held): held-out error 0.0842 -> 0.0728 with
+/// the flags alone, 0.0690 with the split too (fitted: 0.0730 -> 0.0609 ->
+/// 0.0537). The split says the opponent's open three (an `F4` point of the
+/// side that just moved) is worth 241 to him where the same point of the
+/// side to move was 199 in the one table, and a point that makes an open
+/// three (`F3`) 66 to the side to move against 45 to the other. The flags
+/// come out at 29 to 103 points each for either side's threats: the side
+/// to move gains from every threat on the board, his and his opponent's
+/// (a sense of initiative no sum of point values has), less 36 when the
+/// opponent has an open three to answer. Bench 14618 -> 14340 (the flags)
+/// -> 8193 nodes. Fixed-node self-play against main's build 473396b
+/// (`gomoku_match.py -v --games 200 --size 15 --max-node 10000 --turn-ms
+/// 600000 --delay-ms 0 --opening-stones 3 --seed S NEW OLD`):
+/// - the flags alone, seed 270: +119 =0 -81, 59.5 %, Elo +67 [+19, +118];
+/// - both, seed 272: +122 =1 -77, 61.3 %, Elo +80 [+31, +131];
+/// - both, seed 274: +128 =2 -70, 64.5 %, Elo +104 [+55, +156];
+/// - both, 400 games: +250 =3 -147, 62.9 %, Elo +92 [+57, +128].
+///
+/// Against Rapfi-classical at 500 ms a move (`gomoku_match.py -v --games
+/// 30 --size 15 --turn-ms 500 --match-ms 50000 --max-memory 134217728
+/// --delay-ms 30 --opening-stones 3 --seed S NEW RAPFI`) no gain shows:
+/// seed 266 +8 =0 -22 for both builds, seed 268 +8 -22 where main's build
+/// scored +9 -21; the 60 games +16 -44 (26.7 %) against +17 -43 (28.3 %),
+/// all 16 wins as black (main's build won one as white). In the four white
+/// games of seed 268 that Rapfi judged (`gomoku_analyse.py --turn-ms
+/// 1000`), Rapfi put white at -58 to -258 before its first move, and our
+/// first two or three moves took that to -350 to -800 (one of them cost
+/// about 460 points): white loses in the opening, move by move.
 ///
 /// Fitted (issue 24, session 38) to Rapfi-classical's judgement rather than
 /// to game results: `gomoku_label.py --count 5000 --nodes 20000 --seed 7`
@@ -126,8 +162,14 @@ pub const CLASSES: usize = 14;
 /// fit, it raised the four-making point and lowered the open-four one.
 /// The colour bias of that data (black won about 64 %) is not modelled; a
 /// colour term would let the tempo be fitted too.
-pub const SHAPE_VALUE: [i32; LINE_SHAPES] = [0, -8, -11, -6, 17, 33, 45, 137, 180, 500];
-pub const CLASS_BONUS: [i32; CLASSES] = [0, 17, -32, -14, -32, -2, 8, 42, 58, 16, 96, 115, 125, 0];
+pub const SHAPE_VALUE: [i32; LINE_SHAPES] = [0, -4, -6, -3, 47, 54, 66, 166, 199, 500];
+pub const CLASS_BONUS: [i32; CLASSES] =
+    [0, 15, -44, -28, -62, -24, 8, 58, 43, -16, 133, 148, 139, 0];
+/// The same for the side that just moved (a move behind on every threat),
+/// fitted with them.
+pub const WAIT_SHAPE_VALUE: [i32; LINE_SHAPES] = [0, -4, -5, -2, 46, 42, 45, 175, 241, 500];
+pub const WAIT_CLASS_BONUS: [i32; CLASSES] =
+    [0, 10, -42, -11, -71, -35, 24, 37, 31, 6, 122, 156, 175, 0];
 
 /// The same for choosing and ordering the search's moves (attack plus
 /// defence value of a point): the evaluation's hand values before its
@@ -320,8 +362,9 @@ const COMBOS: usize = LINE_SHAPES * LINE_SHAPES * LINE_SHAPES * LINE_SHAPES;
 /// word. An occupied point holds [`Code::OCCUPIED`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Code {
-    /// The evaluation's value.
-    value: i16,
+    /// The evaluation's value: to the side to move, to the side that
+    /// just moved.
+    value: [i16; 2],
     /// The move order's value.
     order: i16,
     class: u8,
@@ -330,7 +373,7 @@ struct Code {
 
 impl Code {
     const OCCUPIED: Code = Code {
-        value: 0,
+        value: [0; 2],
         order: 0,
         class: C_NONE,
         best: u8::MAX,
@@ -357,11 +400,13 @@ const fn build_combos() -> [Code; COMBOS] {
         ];
         let class = class_of(shapes);
         let mut value = CLASS_BONUS[class as usize];
+        let mut wait = WAIT_CLASS_BONUS[class as usize];
         let mut order = ORDER_CLASS_BONUS[class as usize];
         let mut best = 0;
         let mut d = 0;
         while d < 4 {
             value += SHAPE_VALUE[shapes[d] as usize];
+            wait += WAIT_SHAPE_VALUE[shapes[d] as usize];
             order += ORDER_SHAPE_VALUE[shapes[d] as usize];
             if shapes[d] > best {
                 best = shapes[d];
@@ -370,9 +415,10 @@ const fn build_combos() -> [Code; COMBOS] {
         }
         // A value refitted past i16 must fail the build, not wrap.
         assert!(value >= i16::MIN as i32 && value <= i16::MAX as i32);
+        assert!(wait >= i16::MIN as i32 && wait <= i16::MAX as i32);
         assert!(order >= i16::MIN as i32 && order <= i16::MAX as i32);
         table[combo(shapes)] = Code {
-            value: value as i16,
+            value: [value as i16, wait as i16],
             order: order as i16,
             class,
             best,
@@ -431,8 +477,9 @@ pub struct Codes {
     height: usize,
     points: Vec<PointCodes>,
     occupied: Vec<bool>,
-    /// Per side: sum of the values of the empty points.
-    total: [i32; 2],
+    /// Per side: sum of the values of the empty points, with that side to
+    /// move and with the other side to move.
+    total: [[i32; 2]; 2],
     /// Per side: how many empty points have each strongest line shape.
     levels: [[u16; LINE_SHAPES]; 2],
     /// Per side: how many empty points are of each class.
@@ -449,7 +496,7 @@ pub struct Codes {
 #[derive(Clone, Debug)]
 struct Frame {
     start: usize,
-    total: [i32; 2],
+    total: [[i32; 2]; 2],
     levels: [[u16; LINE_SHAPES]; 2],
     classes: [[u16; CLASSES]; 2],
 }
@@ -496,7 +543,7 @@ impl Codes {
             height,
             points: vec![PointCodes::default(); width * height],
             occupied: vec![false; width * height],
-            total: [0; 2],
+            total: [[0; 2]; 2],
             levels: [[0; LINE_SHAPES]; 2],
             classes: [[0; CLASSES]; 2],
             saved: Vec::new(),
@@ -562,7 +609,8 @@ impl Codes {
                 continue;
             }
             p.code[c] = new;
-            self.total[c] += new.value as i32 - old.value as i32;
+            self.total[c][0] += new.value[0] as i32 - old.value[0] as i32;
+            self.total[c][1] += new.value[1] as i32 - old.value[1] as i32;
             // Most changes move the value alone.
             if (old.best, old.class) == (new.best, new.class) {
                 continue;
@@ -690,10 +738,11 @@ impl Codes {
         self.points[y * self.width + x].code[c.index()].class
     }
 
-    /// The evaluation's value of (x, y) to `c`; 0 on an occupied point.
+    /// The evaluation's value of (x, y) to `c` with `c` to move; 0 on an
+    /// occupied point.
     #[inline]
     pub fn value(&self, x: usize, y: usize, c: Color) -> i32 {
-        self.points[y * self.width + x].code[c.index()].value as i32
+        self.points[y * self.width + x].code[c.index()].value[0] as i32
     }
 
     /// Per point (row by row): its class for `c` (`C_NONE` when occupied).
@@ -768,9 +817,15 @@ impl Codes {
             .any(|&n| n > 0)
     }
 
-    /// Sum of `c`'s values over the empty points.
+    /// Sum of `c`'s values over the empty points with `c` to move.
     pub fn total(&self, c: Color) -> i32 {
-        self.total[c.index()]
+        self.total[c.index()][0]
+    }
+
+    /// Sum of `c`'s values over the empty points with the other side to
+    /// move ([`WAIT_SHAPE_VALUE`], [`WAIT_CLASS_BONUS`]).
+    pub fn total_waiting(&self, c: Color) -> i32 {
+        self.total[c.index()][1]
     }
 }
 

@@ -10,7 +10,9 @@
 use crate::control::{Control, Deadline, Progress};
 
 use super::board::Board;
-use super::codes::{B1, B4, C_BLOCK4, C_BLOCK4_FLEX3, C_FLEX3, C_FLEX3_2X, C_FLEX4};
+use super::codes::{
+    B1, B4, C_BLOCK4, C_BLOCK4_FLEX3, C_BLOCK4_PLUS, C_FLEX3, C_FLEX3_2X, C_FLEX3_PLUS, C_FLEX4,
+};
 use super::geometry::{Color, MAX_SIDE, Point};
 use super::rules::Rule;
 use super::threats::{ThreatLimits, ThreatSearch};
@@ -1138,12 +1140,65 @@ pub fn plies_to_end(score: i32) -> Option<i32> {
 }
 
 /// Static evaluation for the side to move: the values of the empty
-/// points by their pattern codes ([`super::codes`]), ours minus theirs,
-/// plus the move.
+/// points by their pattern codes ([`super::codes`]), ours (as the side to
+/// move) minus theirs (as the side that just moved), plus the move and
+/// the threats.
 pub fn evaluate(board: &Board, me: Color) -> i32 {
     let codes = board.codes();
     let opp = me.opponent();
-    codes.total(me) - codes.total(opp) + TEMPO + threat_bonus(board, me)
+    codes.total(me) - codes.total_waiting(opp)
+        + TEMPO
+        + threat_bonus(board, me)
+        + threat_terms(board, me)
+}
+
+/// Flags of Rapfi's threat mask (`makeThreatMask`) beyond the five and
+/// the open four, each worth its own fitted number of points
+/// ([`THREAT_TERMS`]): which of the two sides can make a four with a
+/// second threat, a four, a three with a second threat, an open three,
+/// and whether the opponent has an open four to make (the side to move
+/// must answer it). The side to move's threats are a tempo ahead of the
+/// same threats of the opponent, which the point values cannot say.
+pub const THREAT_FLAGS: usize = 9;
+
+/// Points of each of [`threat_flags`], fitted (see [`super::codes::SHAPE_VALUE`]).
+pub const THREAT_TERMS: [i32; THREAT_FLAGS] = [49, 52, 103, 89, -36, 42, 41, 29, 55];
+
+/// The side to move's threat flags, in [`THREAT_TERMS`] order: ours
+/// (four-plus, four, three-plus, three), the opponent's open four to
+/// make, then his (four-plus, four, three-plus, three).
+pub fn threat_flags(board: &Board, me: Color) -> [bool; THREAT_FLAGS] {
+    let codes = board.codes();
+    let opp = me.opponent();
+    let has = |c: Color, class: u8| codes.class_count(c, class) > 0;
+    let side = |c: Color| {
+        [
+            has(c, C_BLOCK4_PLUS) || has(c, C_BLOCK4_FLEX3),
+            has(c, C_BLOCK4),
+            has(c, C_FLEX3_PLUS) || has(c, C_FLEX3_2X),
+            has(c, C_FLEX3),
+        ]
+    };
+    let (mine, theirs) = (side(me), side(opp));
+    [
+        mine[0],
+        mine[1],
+        mine[2],
+        mine[3],
+        codes.any_class(opp, C_FLEX4),
+        theirs[0],
+        theirs[1],
+        theirs[2],
+        theirs[3],
+    ]
+}
+
+fn threat_terms(board: &Board, me: Color) -> i32 {
+    threat_flags(board, me)
+        .iter()
+        .zip(THREAT_TERMS)
+        .map(|(&f, v)| if f { v } else { 0 })
+        .sum()
 }
 
 /// What the side to move's threats are worth beyond their points (Rapfi's

@@ -45,11 +45,12 @@ enum Sub {
         #[arg(long, default_value_t = 0.1)]
         holdout: f64,
         /// Weights held fixed, by name prefix (repeatable). By default
-        /// the shape and class of nothing, which a shift of all the shape
-        /// values (or all the class bonuses) would otherwise carry along
-        /// without changing any evaluation, and the tempo, which in
-        /// self-play results takes up black's advantage as well.
-        #[arg(long, default_values_t = ["shape[0]".to_string(), "class[0]".to_string(), "tempo".to_string()])]
+        /// the shape and class of nothing (for both sides to move), which a
+        /// shift of all the shape values (or all the class bonuses) would
+        /// otherwise carry along without changing any evaluation, and the
+        /// tempo, which in self-play results takes up black's advantage as
+        /// well.
+        #[arg(long, default_values_t = ["shape[0]", "class[0]", "wait_shape[0]", "wait_class[0]", "tempo"].map(String::from))]
         freeze: Vec<String>,
         /// Use only the first N positions.
         #[arg(long)]
