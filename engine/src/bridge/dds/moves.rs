@@ -296,6 +296,10 @@ pub(crate) fn generate(
         return;
     }
     // The bonuses go to one card each.
+    if hint.is_none() && killer.is_none() {
+        list.sort();
+        return;
+    }
     for k in 0..list.len {
         let card = list.cards[k];
         match hint {
