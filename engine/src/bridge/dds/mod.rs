@@ -66,7 +66,7 @@ use search::Search;
 use state::Board;
 use tt::Table;
 
-/// Default transposition table size: up to 2^20 patterns (about 40 MiB).
+/// Default transposition table size: up to 2^20 patterns (about 32 MiB).
 /// 2^21 spares the one clear the 200 fixture tables reach (deal 35's,
 /// bench tables 119,405,701 -> 118,129,175 trick nodes; 2^22 the same),
 /// but that deal's table took as long (CPU seconds, three runs
@@ -95,7 +95,7 @@ impl Solver {
         Solver::with_table_bits(DEFAULT_TABLE_BITS)
     }
 
-    /// A solver whose table holds up to `2^bits` patterns (about 40 bytes
+    /// A solver whose table holds up to `2^bits` patterns (about 32 bytes
     /// each) before it starts afresh.
     pub fn with_table_bits(bits: u32) -> Solver {
         Solver {

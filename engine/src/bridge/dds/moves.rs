@@ -46,6 +46,11 @@ impl MoveList {
     /// in order, so the same search): 6.3% more (cachegrind, `turbobridge
     /// bench --only tables --deals 3`, 2,630,015,988 -> 2,796,650,668),
     /// the nodes whose every card is refuted paying a scan per card.
+    /// Nor (session 39) one key per card, the score times 16 with the push
+    /// index below it, the cards put in order after the sort: the same
+    /// search, 2.8% more instructions (callgrind, `bench --only tables
+    /// --deals 10`, 9,458,465,835 -> 9,720,828,036; `--only cards --deals
+    /// 40` +2.7%).
     fn sort(&mut self) {
         for i in 1..self.len {
             let (c, s) = (self.cards[i], self.scores[i]);
@@ -214,6 +219,11 @@ pub(crate) fn generate(
     // mean 6.80 s against 6.35; dds_compare.py --repeat 1: tables 0.820
     // against 0.794 of DDS, all-cards 0.774 against 0.813). Each step
     // alone was not timed; even the first looked slower on tables.
+    // Session 39 brought back the first (below, third and fourth hand
+    // following suit), judged by instructions: the same trick nodes, and
+    // callgrind `turbobridge bench --only tables --deals 10` 9,802,498,159
+    // -> 9,586,465,655 (-2.2%), `--only cards --deals 40` 12,688,031,989
+    // -> 12,393,733,275 (-2.3%).
     // Leads and follows in loops of their own, the follow's over the
     // whole card mask at once: the per-card choice between the two kinds
     // of scoring, and the bonuses tested at every card, cost 7% of the
@@ -280,12 +290,21 @@ pub(crate) fn generate(
             push_scored(list, reps_all, |card| second.score(card, hand));
         } else {
             let follow = FollowNode::new(board, seat);
+            let reps = suit_mask(reps_all, led);
+            if reps != 0 {
+                follow.follow_in_order(led, reps, list);
+                return;
+            }
             push_scored(list, reps_all, |card| follow.score(card));
         }
         list.sort();
         return;
     }
     // The bonuses go to one card each.
+    if hint.is_none() && killer.is_none() {
+        list.sort();
+        return;
+    }
     for k in 0..list.len {
         let card = list.cards[k];
         match hint {
@@ -307,6 +326,25 @@ fn push_scored(list: &mut MoveList, mut reps: u64, score: impl Fn(u8) -> i32) {
         let card = reps.trailing_zeros() as u8;
         reps &= reps - 1;
         list.push(card, score(card));
+    }
+}
+
+/// Pushes `mask`'s cards of `suit`, lowest first.
+#[inline(always)]
+fn push_up(list: &mut MoveList, suit: usize, mut mask: u16) {
+    while mask != 0 {
+        list.push((16 * suit as u8) | mask.trailing_zeros() as u8, 0);
+        mask &= mask - 1;
+    }
+}
+
+/// Pushes `mask`'s cards of `suit`, highest first.
+#[inline(always)]
+fn push_down(list: &mut MoveList, suit: usize, mut mask: u16) {
+    while mask != 0 {
+        let r = top_bit(mask);
+        list.push((16 * suit as u8) | r, 0);
+        mask &= !(1u16 << r);
     }
 }
 
@@ -532,6 +570,50 @@ impl FollowNode {
         };
         node.partner_holds |= node.partner_wins && !node.beaten(best);
         node
+    }
+
+    /// The cards of the suit led, `reps` (two sequences or more), in the
+    /// order [`FollowNode::score`] sorts them, worked out on whole rank
+    /// masks: its scores for a card following suit fall into classes
+    /// whose ranges never overlap (the sure winners, 66-78, above third
+    /// hand's winners for now, 47-59, above the rest, 26-38; partner
+    /// holding the trick, all 36-48), each ordered by rank alone, and a
+    /// follow gets no bonus, so nothing needs scoring or sorting.
+    #[inline(always)]
+    fn follow_in_order(&self, suit: usize, reps: u16, list: &mut MoveList) {
+        debug_assert_eq!(suit, self.led);
+        if self.partner_holds {
+            push_up(list, suit, reps);
+        } else {
+            let winners = if suit_of(self.best) == suit {
+                reps & !((2u16 << rank_of(self.best)) - 1)
+            } else {
+                0
+            };
+            // The ranks the opponent still to play beats.
+            let beaten = match self.next {
+                Reach::Nothing => 0,
+                Reach::Follows(top) => (1u16 << top) - 1,
+                Reach::Ruffs(_) if suit != self.trump => u16::MAX,
+                Reach::Ruffs(top) => (1u16 << top) - 1,
+            };
+            let sure = winners & !beaten;
+            push_up(list, suit, sure);
+            if self.third_hand {
+                push_down(list, suit, winners & beaten);
+                push_up(list, suit, reps & !winners);
+            } else {
+                push_up(list, suit, reps & !sure);
+            }
+        }
+        debug_assert!({
+            let mut sorted = MoveList::new();
+            for &card in &list.cards[..list.len] {
+                sorted.push(card, self.score(card));
+            }
+            sorted.sort();
+            sorted.cards[..sorted.len] == list.cards[..list.len]
+        });
     }
 
     /// Can the opponent still to play beat `card`?

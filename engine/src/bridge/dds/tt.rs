@@ -139,25 +139,67 @@ pub(crate) fn absolute_move(rel: u8, live: u64) -> Option<u8> {
     Some((rel & 0xf0) | top_bit(mask))
 }
 
-const LOWER: u8 = 1;
-const UPPER: u8 = 2;
-
 /// The pattern of an entry: the owners of the cards that mattered, and
-/// which cards those are.
+/// which cards those are; and in the lanes' spare bits the questions the
+/// entry answers, its answer and its best move: 32 bytes an entry, two to
+/// a cache line.
 ///
 /// Kept as 64-bit halves (8-byte alignment) rather than `u128`s, whose
 /// 16-byte alignment padded each entry from 35 to 48 bytes: a scan reads
-/// a sixth fewer cache lines.
+/// a sixth fewer cache lines. A lane holds two bits for each of at most 13
+/// cards, so its top 6 bits (26-31) are free, in the owners and in the
+/// mask alike; a match ignores them as long as no spare bit is set in
+/// both. The owners' hold one bit per target, set when the entry answers
+/// "North-South take at least `target`?" (targets 1-6 in the first lane,
+/// 7-12 in the second, 13 in the third; see [`target_bit`]), so a scan
+/// tests a bound with one shift of a word it reads anyway; the mask's
+/// fourth lane holds the answer (bit 27 of its half) and the relative
+/// best move plus one (0 = none; bits 58-63). Against 40-byte entries
+/// with the bound in bytes beside the pattern (session 39; the same trick
+/// nodes): callgrind `turbobridge bench --only tables --deals 10`
+/// 9,586,465,655 -> 9,458,465,835 instructions (-1.3%), `--only cards
+/// --deals 40` 12,393,733,275 -> 12,013,634,416 (-3.1%). The bound's
+/// value and kind in the spare bits instead, compared as before, cost
+/// +1.9% and +3.1% (9,770,542,091 and 12,774,721,902).
 #[derive(Clone, Copy, Default)]
 struct Key {
     owners: [u64; 2],
     mask: [u64; 2],
 }
 
+/// The owner lanes' bits proper, without the spare ones.
+const LANE_BITS: u128 = 0x03ff_ffff * 0x0000_0001_0000_0001_0000_0001_0000_0001;
+const REACHED_BIT: u64 = 1 << 27;
+const BEST_SHIFT: u32 = 58;
+
+/// Where an entry's owner lanes say whether it answers the question for
+/// `target` (1-13): the half and the bit.
+#[inline]
+fn target_bit(target: u8) -> (usize, u32) {
+    debug_assert!((1..=13).contains(&target));
+    match target {
+        1..=6 => (0, 25 + u32::from(target)),
+        7..=12 => (0, 51 + u32::from(target)),
+        _ => (1, 26),
+    }
+}
+
+/// The owner-lane bits of the targets in `targets` (bit `t` for target
+/// `t`, 1-13), at their [`target_bit`]s.
+#[inline]
+fn target_bits(targets: u16) -> [u64; 2] {
+    let t = u64::from(targets);
+    [
+        (((t >> 1) & 63) << 26) | (((t >> 7) & 63) << 58),
+        ((t >> 13) & 1) << 26,
+    ]
+}
+
 impl Key {
+    /// The cards that matter, as a mask of owner-lane bits.
     #[inline]
     fn mask(&self) -> u128 {
-        u128::from(self.mask[0]) | u128::from(self.mask[1]) << 64
+        (u128::from(self.mask[0]) | u128::from(self.mask[1]) << 64) & LANE_BITS
     }
 
     /// Do the `owners` of a position agree with this pattern?
@@ -166,15 +208,25 @@ impl Key {
         let (lo, hi) = (owners as u64, (owners >> 64) as u64);
         ((self.owners[0] ^ lo) & self.mask[0]) | ((self.owners[1] ^ hi) & self.mask[1]) == 0
     }
-}
 
-#[derive(Clone, Copy, Default)]
-struct Info {
-    /// `LOWER`: North-South take at least `value`; `UPPER`: at most.
-    kind: u8,
-    value: u8,
+    /// Does the entry answer the question whose [`target_bit`] is
+    /// `(half, bit)`?
+    #[inline]
+    fn answers(&self, (half, bit): (usize, u32)) -> bool {
+        (self.owners[half] >> bit) & 1 != 0
+    }
+
+    /// The answer: North-South reach the target.
+    #[inline]
+    fn reached(&self) -> bool {
+        self.mask[1] & REACHED_BIT != 0
+    }
+
     /// Relative best move plus one (0 = none).
-    best: u8,
+    #[inline]
+    fn best(&self) -> u8 {
+        (self.mask[1] >> BEST_SHIFT) as u8
+    }
 }
 
 /// One group's entries, oldest first. Pattern and bound side by side: a
@@ -183,7 +235,7 @@ struct Info {
 /// deals than two parallel lists, and no slower).
 #[derive(Default)]
 struct Group {
-    entries: Vec<(Key, Info)>,
+    entries: Vec<Key>,
 }
 
 /// What the table settles about a question "North-South take at least
@@ -207,7 +259,9 @@ pub(crate) enum Probe {
 /// own with the next trick's slot prefetched at the fourth hand's cards
 /// (+7% time without the prefetch, +11% with it, the prefetch's own work
 /// costing 9% more instructions); the bound packed into the owner lanes'
-/// spare bits for 32-byte entries (+1.4%); a ring or a double-length list
+/// spare bits for 32-byte entries (+1.4%; session 39 packs them there
+/// again, with the bound as a set of the targets it answers, see [`Key`]);
+/// a ring or a double-length list
 /// instead of dropping the oldest entry by shifting the others (0.2% fewer
 /// instructions, +1.5% time). Also not kept (session 23, CPU seconds of
 /// `turbobridge bench --deals 20` alternated four times): the lists of
@@ -234,6 +288,12 @@ pub(crate) enum Probe {
 /// (the pattern then read anyway), so the scan must branch on each one;
 /// not faster in CPU time (with the move hint sought among the newest 16
 /// entries; five runs alternated, 6.71 against 6.34 s).
+/// Nor (session 39) the group looked up and its newest entry prefetched
+/// before the owner lanes are worked out, so that memory and that work
+/// overlap: 1.6% more instructions (callgrind, `turbobridge bench --only
+/// tables --deals 10`, 9,586,465,655 -> 9,742,062,411; `--only cards
+/// --deals 40` +1.6%) and no less CPU time (`--only tables --deals 10`,
+/// five runs alternated, median 1.39 against 1.37 s).
 pub(crate) struct Table {
     /// One map per trump strain (index 4: notrump): a strain's searches
     /// never match another strain's patterns, and with the strains apart
@@ -303,7 +363,7 @@ impl Hasher for Mix {
 }
 
 impl Table {
-    /// A table holding up to `2^bits` patterns (about 40 bytes each) before it
+    /// A table holding up to `2^bits` patterns (32 bytes each) before it
     /// starts afresh.
     pub fn new(bits: u32) -> Table {
         Table {
@@ -342,20 +402,19 @@ impl Table {
         let Some((newest, rest)) = entries.split_last() else {
             return Probe::Unknown(None);
         };
-        let answers = |e: &Info| (e.kind == LOWER) == (e.value >= target);
-        let (k, e) = newest;
-        let matches = k.matches(shape.owners);
-        if matches && answers(e) {
-            return Probe::Known(e.kind == LOWER, pattern_cards(board, k.mask()));
+        let question = target_bit(target);
+        let matches = newest.matches(shape.owners);
+        if matches && newest.answers(question) {
+            return Probe::Known(newest.reached(), pattern_cards(board, newest.mask()));
         }
-        for (k, e) in rest.iter().rev() {
-            if answers(e) & k.matches(shape.owners) {
-                return Probe::Known(e.kind == LOWER, pattern_cards(board, k.mask()));
+        for k in rest.iter().rev() {
+            if k.answers(question) & k.matches(shape.owners) {
+                return Probe::Known(k.reached(), pattern_cards(board, k.mask()));
             }
         }
         // A position of the same shape: its best move is a fair first
         // guess here too.
-        Probe::Unknown(e.best.checked_sub(1).map(|best| (best, matches)))
+        Probe::Unknown(newest.best().checked_sub(1).map(|best| (best, matches)))
     }
 
     /// Records the answer to "North-South take at least `target`?" with the
@@ -372,20 +431,21 @@ impl Table {
         best: Option<u8>,
     ) {
         let mask = pattern_mask(board, rel);
-        let (kind, value) = if reached {
-            (LOWER, target)
+        // Reached: every target up to this one is; else none from it up.
+        let up_to = (2u16 << target) - 2;
+        let targets = if reached {
+            up_to
         } else {
-            (UPPER, target.saturating_sub(1))
+            0x3ffe & !(up_to >> 1)
         };
+        let spare = target_bits(targets);
+        debug_assert_eq!(mask & !LANE_BITS, 0);
         let owners = shape.owners & mask;
+        let extra = (u64::from(reached) * REACHED_BIT)
+            | (u64::from(best.map_or(0, |b| b + 1)) << BEST_SHIFT);
         let key = Key {
-            owners: [owners as u64, (owners >> 64) as u64],
-            mask: [mask as u64, (mask >> 64) as u64],
-        };
-        let info = Info {
-            kind,
-            value,
-            best: best.map_or(0, |b| b + 1),
+            owners: [owners as u64 | spare[0], (owners >> 64) as u64 | spare[1]],
+            mask: [mask as u64, (mask >> 64) as u64 | extra],
         };
         if self.stored >= self.capacity {
             self.clear();
@@ -396,6 +456,53 @@ impl Table {
         } else {
             self.stored += 1;
         }
-        group.entries.push((key, info));
+        group.entries.push(key);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bridge::Deal;
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+
+    /// A bound resting on no card answers the questions it settles, and
+    /// only those, with its best move kept for the others.
+    #[test]
+    fn an_entry_answers_exactly_the_targets_its_bound_settles() {
+        let deal = Deal::random(&mut StdRng::seed_from_u64(3));
+        for trump in [0, 4] {
+            let mut board = Board::new(deal.hands.map(|h| h.0), trump, 1);
+            for (reached, target) in [
+                (true, 1),
+                (true, 7),
+                (true, 13),
+                (false, 1),
+                (false, 7),
+                (false, 13),
+            ] {
+                let mut table = Table::new(10);
+                let shape = Shape::of(&mut board);
+                table.store(&board, &shape, target, reached, 0, Some(0x3c));
+                for asked in 1..=13u8 {
+                    let settled = if reached {
+                        asked <= target
+                    } else {
+                        asked >= target
+                    };
+                    match table.probe(&board, &shape, asked) {
+                        Probe::Known(answer, rel) => {
+                            assert!(settled, "{reached} {target} answered {asked}");
+                            assert_eq!((answer, rel), (reached, 0));
+                        }
+                        Probe::Unknown(hint) => {
+                            assert!(!settled, "{reached} {target} left {asked} open");
+                            assert_eq!(hint, Some((0x3c, true)));
+                        }
+                    }
+                }
+            }
+        }
     }
 }
