@@ -98,6 +98,10 @@ pub const CLASSES: usize = 14;
 /// 1000`), Rapfi put white at -58 to -258 before its first move, and our
 /// first two or three moves took that to -350 to -800 (one of them cost
 /// about 460 points): white loses in the opening, move by move.
+/// Fitted and not played (held-out error only, same labels): each threat
+/// flag counted again at three or more such points, 0.0728 -> 0.0723; the
+/// tempo fitted too (it went to 98), 0.0728 -> 0.0724. Too small to be
+/// worth a match; the tempo stays at 20.
 ///
 /// Fitted (issue 24, session 38) to Rapfi-classical's judgement rather than
 /// to game results: `gomoku_label.py --count 5000 --nodes 20000 --seed 7`
