@@ -272,7 +272,36 @@
 //!
 //! None is kept: each is level with the build it was measured against.
 //! The expected node type is in place for other uses (Stockfish's deeper
-//! internal iterative reduction at cut nodes is untried).
+//! internal iterative reduction at cut nodes: session 39 below).
+//!
+//! Session 39, each against main's build (bench 342106), the same
+//! fixed-node match (`--games 268 --nodes 20000 --openings
+//! books/openings.txt --opening-plies 8`, OwnBook=false both):
+//! - Stockfish's deeper internal iterative reduction: an expected cut
+//!   node without a table move two plies shallower from depth 6 instead
+//!   of one (bench 332311): +48 =66 −63, 45.8 %, −30 [−71, +11], stopped
+//!   at 177 games;
+//! - pawn-structure correction history (Stockfish's `correctionHistory`:
+//!   by side to move and a hash of the pawns, 2 × 2^14 entries, a running
+//!   average of the searched value less the static one, weighted depth +
+//!   1 out of 256, at most a pawn; added to the static value in both
+//!   searches; learnt from quiet best moves whose bound lies on the far
+//!   side of the static value; bench 322497): +84 =95 −89, 49.1 %, −6
+//!   [−40, +27]. At 20k nodes a move the table learns little in a game.
+//! - threat-aware quiet order, by pawns or by lesser pieces: level
+//!   (`ordering.rs`);
+//! - late-move reductions for quiet checking moves too (bench 338458):
+//!   +87 =88 −93, 48.9 %, −8 [−42, +26];
+//! - the reverse futility margin 224 a ply, between session 32's 200 and
+//!   256 (bench 335796), with `--opening-plies 12`: +83 =84 −101,
+//!   46.6 %, −23 [−58, +11];
+//! - the capture search's stand-pat value refined by a sharper table
+//!   bound, as `pvs` refines its static value (bench 331119):
+//!   `--opening-plies 8` +96 =104 −68, 55.2 %, +36 [+4, +70];
+//!   `--opening-plies 10` +89 =83 −96, 48.7 %, −9 [−44, +26]; all 536
+//!   games +185 =187 −164, 52.0 %, +14 [−10, +37]. Not confirmed, like
+//!   session 32's margin of 256 before it; a retry wants the third run
+//!   (`--opening-plies 12`), not the same two.
 //!
 //! Already in place, so not measured again: aspiration windows widen
 //! gradually (`iterate.rs`: 40 points, doubled at each fail, the failing
