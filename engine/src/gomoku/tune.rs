@@ -25,7 +25,8 @@ use super::search::{TEMPO, THREAT_FLAGS, THREAT_PARRY, THREAT_TERMS, THREAT_WIN,
 use crate::adam::Adam;
 
 /// Number of weights: the line shapes, the classes, tempo, the two
-/// threat terms and the threat mask's flags.
+/// threat terms, the threat mask's flags, and the line shapes and classes
+/// of the side that just moved.
 pub const WEIGHTS: usize = LINE_SHAPES + CLASSES + 3 + THREAT_FLAGS + LINE_SHAPES + CLASSES;
 const TEMPO_AT: usize = LINE_SHAPES + CLASSES;
 const MASK_AT: usize = TEMPO_AT + 3;
@@ -66,7 +67,7 @@ impl Weights {
     }
 
     /// The weights in a fixed order (shapes, classes, tempo, threat win,
-    /// threat parry, threat mask).
+    /// threat parry, threat mask, the waiting side's shapes and classes).
     pub fn to_vec(&self) -> [i32; WEIGHTS] {
         let mut v = [0; WEIGHTS];
         v[..LINE_SHAPES].copy_from_slice(&self.shape);
