@@ -231,3 +231,16 @@ fn three_notrump_over_their_overcall_needs_only_a_stopper_and_opening_values() {
     // Without a spade stopper no 3NT.
     assert_bid_not("1D 1S", "765.KQ5.KQ98.A84", "3NT");
 }
+
+#[test]
+fn a_six_card_major_is_named_rather_than_shown_by_a_negative_double() {
+    // 1D-(1S) with seven hearts to the KQJ and eight high-card points
+    // (bridge_quality --bidding-only seed 10 board 391: the double, then
+    // 2D-2H passed where 4H made eleven tricks): 2H at once.
+    assert_bid("1D 1S", "92.KQJT762.6.J64", "2H");
+    // 1C-(1D) with six hearts and eleven (seed 4 board 10, 1NT passed
+    // where 4H made): 1H, not the double or notrump.
+    assert_bid("1C 1D", "QJT.AQT852.82.J5", "1H");
+    // Four hearts still double.
+    assert_bid("1C 1S", "84.KJ73.Q842.Q62", "X");
+}

@@ -15,6 +15,7 @@ mod explain;
 mod five_card_major;
 mod info;
 mod meaning;
+mod negative_double;
 mod normal;
 mod notrump_rebid;
 mod response;

@@ -6,6 +6,7 @@ use super::delayed_support;
 use super::five_card_major;
 use super::info::{HandShape, MAX_POINTS};
 use super::meaning::{Meaning, Requirement, Special};
+use super::negative_double;
 use super::normal;
 use super::notrump_rebid;
 use super::response;
@@ -682,4 +683,5 @@ pub(crate) fn evaluate(
         - response::hidden_major(ctx, call, hand)
         - response::notrump_over_major_support(ctx, call, hand)
         - response::contested_notrump_game_misfit(ctx, call, hand)
+        + negative_double::long_major_value(ctx, class, call, hand)
 }
