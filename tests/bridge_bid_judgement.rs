@@ -243,4 +243,8 @@ fn a_six_card_major_is_named_rather_than_shown_by_a_negative_double() {
     assert_bid("1C 1D", "QJT.AQT852.82.J5", "1H");
     // Four hearts still double.
     assert_bid("1C 1S", "84.KJ73.Q842.Q62", "X");
+    // At the one level five cards are enough to name the major, unless
+    // the hand holds four of the other major too, which the double shows.
+    assert_bid("1C 1D", "KQ953.J72.Q84.65", "1S");
+    assert_bid("1C 1D", "KQ953.J872.Q8.65", "X");
 }

@@ -3,29 +3,40 @@
 //! double promises four cards in each unbid major and partner answers it
 //! at the cheapest level with three, so a six-card major hidden in it is
 //! found only if the doubler bids it again later, often a level higher.
-//! A Goren-style responder names the long major at once.
+//! A Goren-style responder names the long major at once: six cards at
+//! any level, five where the major can be bid at the one level
+//! (1C-(1D)-1S), unless the hand holds four of the other unbid major as
+//! well, which the double shows.
 //!
 //! Before this rule the negative doubles made with six cards in an unbid
 //! major lost 5.6 IMPs a board against par, those with four 4.2 (45 and
 //! 161 boards of `bridge_quality --bidding-only`, seeds 1-4, 9 and 10).
 //! Kept (session 40, s40-bidc; `bridge_quality --boards 500
 //! --bidding-only --seed S --dd-cache F` against main e71c92f, 4.540 /
-//! 4.674 / 4.870 / 4.416 and 4.328 / 4.688 on seeds 9 and 10): 4.498 /
-//! 4.698 / 4.852 / 4.416 (seeds 1-4 +18 IMPs, 8 boards nearer par, 5
-//! further) and 4.344 / 4.648 (+12, 5 nearer, 1 further; seed 9's one
-//! loss, board 76, is the simulation's deals, not a long major).
+//! 4.674 / 4.870 / 4.416 and 4.328 / 4.688 on seeds 9 and 10): 4.472 /
+//! 4.696 / 4.824 / 4.416 (seeds 1-4 +46 IMPs, 15 boards nearer par, 9
+//! further) and 4.312 / 4.660 (+22, 9 nearer, 6 further). Six cards at
+//! every level alone: seeds 1-4 +18, 9 and 10 +12; five at the one level
+//! with 5-4 in the majors too: +36 and +26.
 //!
 //! Measured and not kept (same command): the double's cost alone, the
-//! natural bid not preferred, seeds 1-4 -16 IMPs (the hand raised the
-//! minor or bid notrump instead: seed 4 board 221, 1C-(1H)-2C with six
-//! spades to the queen-jack, where 4S made).
+//! natural bid not preferred, six cards, seeds 1-4 -16 IMPs (the hand
+//! raised the minor or bid notrump instead: seed 4 board 221,
+//! 1C-(1H)-2C with six spades to the queen-jack, where 4S made).
+//!
+//! The double's meaning is unchanged: a hand too weak for the natural bid
+//! (8 points for 1C-(1S)-2H on the convention card) still doubles with
+//! the long major, so the double denies no length.
 
 use super::class::{BidClass, Context};
 use super::info::HandShape;
-use crate::bridge::{Call, Suit};
+use crate::bridge::{Call, Strain, Suit};
 
 /// The major length that bids the suit rather than doubling.
 const LONG_MAJOR: u8 = 6;
+
+/// The same where the major can be bid at the one level.
+const ONE_LEVEL_MAJOR: u8 = 5;
 
 /// What the negative double loses against naming the long major: enough
 /// to put it below the natural bid of the suit (the double's priority,
@@ -40,15 +51,22 @@ fn suit_bid(ctx: &Context<'_>, suit: Suit) -> bool {
         .any(|c| matches!(c, Call::Bid { strain, .. } if strain.trump() == Some(suit)))
 }
 
-/// The unbid major of [`LONG_MAJOR`] cards or more the hand holds, if
-/// the call now could be a negative double.
+/// The unbid major of [`LONG_MAJOR`] cards or more the hand holds
+/// ([`ONE_LEVEL_MAJOR`] at the one level without four of the other
+/// major), if the call now could be a negative double.
 fn long_major(ctx: &Context<'_>, hand: &HandShape) -> Option<Suit> {
     if super::class::bid_class(ctx, Call::Double) != BidClass::NegativeDouble {
         return None;
     }
-    [Suit::Spades, Suit::Hearts]
+    let unbid: Vec<Suit> = [Suit::Spades, Suit::Hearts]
         .into_iter()
-        .find(|&m| !suit_bid(ctx, m) && hand.len[m.index()] >= LONG_MAJOR)
+        .filter(|&m| !suit_bid(ctx, m))
+        .collect();
+    let both_majors = unbid.len() == 2 && unbid.iter().all(|m| hand.len[m.index()] >= 4);
+    unbid.into_iter().find(|&m| {
+        let five = ctx.cheapest_level(Strain::from(m)) == 1 && !both_majors;
+        hand.len[m.index()] >= if five { ONE_LEVEL_MAJOR } else { LONG_MAJOR }
+    })
 }
 
 /// What the call is worth more (or less) for a hand that could double
