@@ -22,7 +22,11 @@
 //! Measured and not kept (same command): the double's cost alone, the
 //! natural bid not preferred, six cards, seeds 1-4 -16 IMPs (the hand
 //! raised the minor or bid notrump instead: seed 4 board 221,
-//! 1C-(1H)-2C with six spades to the queen-jack, where 4S made).
+//! 1C-(1H)-2C with six spades to the queen-jack, where 4S made). Five
+//! cards at the two level too (1D-(1S)-2H on five hearts): seeds 1-4 -59
+//! IMPs against the rule kept (5 boards nearer, 17 further: the free bid
+//! lost the 4-4 heart fits and the opener's notrump games). The double's
+//! cost and the bid's gain 60 instead of 40: two auctions changed, 0.
 //!
 //! The double's meaning is unchanged: a hand too weak for the natural bid
 //! (8 points for 1C-(1S)-2H on the convention card) still doubles with
