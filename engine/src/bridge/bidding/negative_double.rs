@@ -68,8 +68,14 @@ fn long_major(ctx: &Context<'_>, hand: &HandShape) -> Option<Suit> {
         .collect();
     let both_majors = unbid.len() == 2 && unbid.iter().all(|m| hand.len[m.index()] >= 4);
     unbid.into_iter().find(|&m| {
-        let five = ctx.cheapest_level(Strain::from(m)) == 1 && !both_majors;
-        hand.len[m.index()] >= if five { ONE_LEVEL_MAJOR } else { LONG_MAJOR }
+        let strain = Strain::from(m);
+        let level = ctx.cheapest_level(strain);
+        let five = level == 1 && !both_majors;
+        // A hand above what the natural bid shows doubles first: the bid
+        // is not forcing.
+        let within =
+            super::normal::contested_cap(ctx, level, strain).is_none_or(|cap| hand.hcp <= cap);
+        within && hand.len[m.index()] >= if five { ONE_LEVEL_MAJOR } else { LONG_MAJOR }
     })
 }
 
