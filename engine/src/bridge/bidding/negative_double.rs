@@ -27,6 +27,8 @@
 //! IMPs against the rule kept (5 boards nearer, 17 further: the free bid
 //! lost the 4-4 heart fits and the opener's notrump games). The double's
 //! cost and the bid's gain 60 instead of 40: two auctions changed, 0.
+//! Five cards at the two level with 12 points or more only: seeds 1-4 +4
+//! IMPs (10 auctions changed), seeds 9 and 10 -3: noise.
 //!
 //! The double's meaning is unchanged: a hand too weak for the natural bid
 //! (8 points for 1C-(1S)-2H on the convention card) still doubles with
