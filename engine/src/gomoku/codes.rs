@@ -85,7 +85,9 @@ pub const CLASSES: usize = 14;
 /// error went from 0.0434 to 0.065. Held-out error 0.0457 -> 0.0431
 /// (fitted 0.0482 -> 0.0442). Bench 8193 -> 16089 nodes.
 /// - Fixed-node self-play against main's build e71c92f (the command
-///   below), seed 276: +115 =4 -81, 58.5 %, Elo +60 [+12, +110].
+///   below), seed 276: +115 =4 -81, 58.5 %, Elo +60 [+12, +110]; seed
+///   278: +109 =2 -89, 55.0 %, Elo +35 [-13, +84]; the 400 games +224 =6
+///   -170, 56.8 %, about Elo +47 [+13, +82].
 /// - Against Rapfi-classical at 500 ms a move (the command below, `NEW
 ///   RAPFI`), seed 270: +11 =0 -19 where main's build scored +8 -22;
 ///   seed 272: +7 =1 -22 where main's build scored +7 -23 (one of its
