@@ -97,7 +97,7 @@ fn every_vcf_the_engine_claims_in_its_own_games_holds_against_every_defence() {
     let mut claims = 0;
     let mut false_wins = Vec::new();
     for (r, rule) in rules().into_iter().enumerate() {
-        for game in 0..5 {
+        for game in 0..6 {
             let seed = (r * 100 + game) as u64;
             for (board, me) in own_game(rule, seed, 300) {
                 positions += 1;

@@ -13,6 +13,12 @@ unit); a forced win (`+M`) scores 1, a forced loss (`-M`) 0. The lines are
 `SIZE;MOVES;SCORE`, the moves from the first stone, black first, the format
 `pbrain-turbo tune` reads (it skips the positions that are not quiet).
 
+With --openings N it labels, before the logs' positions, N random openings
+of --opening-stones stones as gomoku_match.py draws them (its
+random_opening, from --opening-seed) and, for each, the position after
+every reply within two points of a stone: what the side to move after the
+opening should know to choose its first move.
+
 Example (Rapfi-classical, 20,000 nodes a position, about 15 a second):
   protocols/tools/gomoku_label.py --analyst PATH/pbrain-rapfi --count 5000 \
       --out labels.txt match1.txt match2.txt
@@ -25,6 +31,7 @@ import re
 import sys
 
 from gomoku_analyse import Analyst, opening_stones, parse_games
+from gomoku_match import random_opening
 
 
 class Labeller(Analyst):
@@ -70,10 +77,25 @@ def expected_score(evaluation, scale):
     return 1 / (1 + math.exp(-int(evaluation) / scale))
 
 
+def opening_positions(args):
+    """The --openings random openings, each followed by the position after
+    every reply within two points (king's distance) of its stones."""
+    rng = random.Random(args.opening_seed)
+    out = []
+    for _ in range(args.openings):
+        opening = random_opening(rng, args.size, args.opening_stones)
+        out.append(opening)
+        near = {(x + dx, y + dy) for x, y in opening for dx in range(-2, 3) for dy in range(-2, 3)}
+        for p in sorted(near - set(opening)):
+            if 0 <= p[0] < args.size and 0 <= p[1] < args.size:
+                out.append(opening + [p])
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("logs", nargs="+", help="outputs of gomoku_match.py -v")
+    ap.add_argument("logs", nargs="*", help="outputs of gomoku_match.py -v")
     ap.add_argument("--analyst", required=True, help="command of the analyst brain (Rapfi)")
     ap.add_argument("--out", required=True)
     ap.add_argument("--count", type=int, default=5000, help="positions to label")
@@ -82,6 +104,10 @@ def main():
                     help="evaluation points per unit of the logistic curve")
     ap.add_argument("--size", type=int, default=15)
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--openings", type=int, default=0,
+                    help="random openings to label with every reply near them")
+    ap.add_argument("--opening-stones", type=int, default=3)
+    ap.add_argument("--opening-seed", type=int, default=1)
     args = ap.parse_args()
     positions = {}
     for log in args.logs:
@@ -94,6 +120,7 @@ def main():
     random.Random(args.seed).shuffle(chosen)
     chosen = chosen[:args.count]
     print(f"{len(positions)} positions, {len(chosen)} drawn", file=sys.stderr)
+    chosen = opening_positions(args) + chosen
     labeller = Labeller(args.analyst, args.size, args.nodes)
     try:
         with open(args.out, "w") as out:

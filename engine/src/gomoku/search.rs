@@ -1162,7 +1162,7 @@ pub fn evaluate(board: &Board, me: Color) -> i32 {
 pub const THREAT_FLAGS: usize = 9;
 
 /// Points of each of [`threat_flags`], fitted (see [`super::codes::SHAPE_VALUE`]).
-pub const THREAT_TERMS: [i32; THREAT_FLAGS] = [49, 52, 103, 89, -36, 42, 41, 29, 55];
+pub const THREAT_TERMS: [i32; THREAT_FLAGS] = [47, 50, 109, 91, -50, 44, 41, 2, 39];
 
 /// The side to move's threat flags, in [`THREAT_TERMS`] order: ours
 /// (four-plus, four, three-plus, three), the opponent's open four to
