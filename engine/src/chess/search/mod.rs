@@ -299,9 +299,9 @@
 //!   bound, as `pvs` refines its static value (bench 331119):
 //!   `--opening-plies 8` +96 =104 −68, 55.2 %, +36 [+4, +70];
 //!   `--opening-plies 10` +89 =83 −96, 48.7 %, −9 [−44, +26]; all 536
-//!   games +185 =187 −164, 52.0 %, +14 [−10, +37]. Not confirmed, like
-//!   session 32's margin of 256 before it; a retry wants the third run
-//!   (`--opening-plies 12`), not the same two.
+//!   games +185 =187 −164, 52.0 %, +14 [−10, +37]. Kept in session 40
+//!   after the third run, `--opening-plies 12`: +101 =88 −79, 54.1 %,
+//!   +29 [−5, +63]; all 804 games +286 =275 −243, 52.7 %, +19 [−1, +38].
 //!
 //! Already in place, so not measured again: aspiration windows widen
 //! gradually (`iterate.rs`: 40 points, doubled at each fail, the failing
