@@ -303,6 +303,21 @@
 //!   after the third run, `--opening-plies 12`: +101 =88 −79, 54.1 %,
 //!   +29 [−5, +63]; all 804 games +286 =275 −243, 52.7 %, +19 [−1, +38].
 //!
+//! Session 40, each against main's build (bench 342106), the same
+//! fixed-node match (`--games 268 --nodes 20000 --openings
+//! books/openings.txt`, OwnBook=false both):
+//! - the handbook's draw scaling tapered, score · (200 − clock) / 200,
+//!   instead of a quarter off at the 20th half move and three quarters at
+//!   the 96th (bench 343371): `--opening-plies 8` +90 =97 −81, 51.7 %,
+//!   +12 [−22, +45]; `--opening-plies 10` +85 =89 −94, 48.3 %, −12
+//!   [−46, +22]; all 536 games +175 =186 −175, level. The step's pull
+//!   toward pawn moves and captures costs nothing measurable here;
+//! - an outpost term in the leaf evaluation (`leaf.rs`: a knight or
+//!   bishop on ranks 4-6, guarded by a pawn, out of every enemy pawn's
+//!   reach; knight 46/52, bishop 46/1 points mg/eg, the weights of
+//!   session 36's four-term fit, alone this time; bench 349083):
+//!   `--opening-plies 8` +91 =81 −96, 49.1 %, −6 [−41, +28].
+//!
 //! Already in place, so not measured again: aspiration windows widen
 //! gradually (`iterate.rs`: 40 points, doubled at each fail, the failing
 //! side only, open past 1000), and the check extension is only for checks
