@@ -316,7 +316,11 @@
 //!   bishop on ranks 4-6, guarded by a pawn, out of every enemy pawn's
 //!   reach; knight 46/52, bishop 46/1 points mg/eg, the weights of
 //!   session 36's four-term fit, alone this time; bench 349083):
-//!   `--opening-plies 8` +91 =81 −96, 49.1 %, −6 [−41, +28].
+//!   `--opening-plies 8` +91 =81 −96, 49.1 %, −6 [−41, +28];
+//! - against the build with the stand-pat refinement (bench 331119), the
+//!   capture search's delta margin 300 points instead of 200 (nearer
+//!   Ethereal's and Stockfish's; bench 333026): `--opening-plies 8` +90
+//!   =95 −83, 51.3 %, +9 [−24, +43].
 //!
 //! Already in place, so not measured again: aspiration windows widen
 //! gradually (`iterate.rs`: 40 points, doubled at each fail, the failing
