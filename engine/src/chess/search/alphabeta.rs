@@ -653,28 +653,7 @@ impl Searcher {
         } else {
             let raw = self.cached_evaluate(entry.as_ref(), board, ply);
             raw_eval = Some(raw);
-            let plain = with_draw_rules(raw, board);
-            // A table bound beyond the static value on its own side is
-            // the better stand-pat value (Stockfish's qsearch), as in
-            // `pvs`. Issue 23, sessions 39-40: +19 Elo [−1, +38] over 804
-            // fixed-node games, two of three runs about +30 (the commit
-            // message has them).
-            stand_pat = match &entry {
-                Some(e) => {
-                    let score = from_tt(i32::from(e.score), ply);
-                    let sharper = match e.bound {
-                        Bound::Exact => true,
-                        Bound::Lower => score > plain,
-                        Bound::Upper => score < plain,
-                    };
-                    if sharper && score.abs() < MATE_BOUND {
-                        score
-                    } else {
-                        plain
-                    }
-                }
-                None => plain,
-            };
+            stand_pat = with_draw_rules(raw, board);
             if stand_pat >= beta {
                 return stand_pat;
             }

@@ -299,9 +299,11 @@
 //!   bound, as `pvs` refines its static value (bench 331119):
 //!   `--opening-plies 8` +96 =104 −68, 55.2 %, +36 [+4, +70];
 //!   `--opening-plies 10` +89 =83 −96, 48.7 %, −9 [−44, +26]; all 536
-//!   games +185 =187 −164, 52.0 %, +14 [−10, +37]. Kept in session 40
-//!   after the third run, `--opening-plies 12`: +101 =88 −79, 54.1 %,
-//!   +29 [−5, +63]; all 804 games +286 =275 −243, 52.7 %, +19 [−1, +38].
+//!   games +185 =187 −164, 52.0 %, +14 [−10, +37]. Session 40 added
+//!   `--opening-plies 12` +101 =88 −79, 54.1 %, +29 [−5, +63] and
+//!   `--opening-plies 14` +84 =92 −92, 48.5 %, −10 [−44, +23]; all
+//!   1072 games +370 =367 −335, 51.6 %, +11 [−6, +28]: two runs each
+//!   way, not kept (briefly committed after the third run, reverted).
 //!
 //! Session 40, each against main's build (bench 342106), the same
 //! fixed-node match (`--games 268 --nodes 20000 --openings
@@ -317,7 +319,7 @@
 //!   reach; knight 46/52, bishop 46/1 points mg/eg, the weights of
 //!   session 36's four-term fit, alone this time; bench 349083):
 //!   `--opening-plies 8` +91 =81 −96, 49.1 %, −6 [−41, +28];
-//! - against the build with the stand-pat refinement (bench 331119), the
+//! - against a build with the stand-pat refinement (bench 331119), the
 //!   capture search's delta margin 300 points instead of 200 (nearer
 //!   Ethereal's and Stockfish's; bench 333026): `--opening-plies 8` +90
 //!   =95 −83, 51.3 %, +9 [−24, +43].
