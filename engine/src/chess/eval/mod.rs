@@ -279,6 +279,8 @@ impl Evaluator {
 /// The handbook's draw rules that scale a score instead of zeroing it: the
 /// second occurrence of a position halves it; 10 full moves without a
 /// capture or pawn move take a quarter off, 48 full moves three quarters.
+/// A gradual taper instead of the two steps played level (issue 23,
+/// session 40: `search/mod.rs`).
 pub fn apply_draw_rules(score: i32, halfmove_clock: u32, second_repetition: bool) -> i32 {
     let mut score = score;
     if halfmove_clock >= 96 {

@@ -49,7 +49,8 @@ const SEE_QUIET_MARGIN: i32 = 64;
 const SEE_CAPTURE_MARGIN: i32 = 128;
 
 /// Capture-search delta margin: a capture that cannot lift the score near
-/// alpha even with this much positional gain is not tried.
+/// alpha even with this much positional gain is not tried (300 measured
+/// level in session 40: `mod.rs`).
 const DELTA_MARGIN: i32 = 200;
 
 /// Late-move reduction in plies for (depth, move number), from a table

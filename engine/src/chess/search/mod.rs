@@ -299,9 +299,30 @@
 //!   bound, as `pvs` refines its static value (bench 331119):
 //!   `--opening-plies 8` +96 =104 −68, 55.2 %, +36 [+4, +70];
 //!   `--opening-plies 10` +89 =83 −96, 48.7 %, −9 [−44, +26]; all 536
-//!   games +185 =187 −164, 52.0 %, +14 [−10, +37]. Not confirmed, like
-//!   session 32's margin of 256 before it; a retry wants the third run
-//!   (`--opening-plies 12`), not the same two.
+//!   games +185 =187 −164, 52.0 %, +14 [−10, +37]. Session 40 added
+//!   `--opening-plies 12` +101 =88 −79, 54.1 %, +29 [−5, +63] and
+//!   `--opening-plies 14` +84 =92 −92, 48.5 %, −10 [−44, +23]; all
+//!   1072 games +370 =367 −335, 51.6 %, +11 [−6, +28]: two runs each
+//!   way, not kept (briefly committed after the third run, reverted).
+//!
+//! Session 40, each against main's build (bench 342106), the same
+//! fixed-node match (`--games 268 --nodes 20000 --openings
+//! books/openings.txt`, OwnBook=false both):
+//! - the handbook's draw scaling tapered, score · (200 − clock) / 200,
+//!   instead of a quarter off at the 20th half move and three quarters at
+//!   the 96th (bench 343371): `--opening-plies 8` +90 =97 −81, 51.7 %,
+//!   +12 [−22, +45]; `--opening-plies 10` +85 =89 −94, 48.3 %, −12
+//!   [−46, +22]; all 536 games +175 =186 −175, level. The step's pull
+//!   toward pawn moves and captures costs nothing measurable here;
+//! - an outpost term in the leaf evaluation (`leaf.rs`: a knight or
+//!   bishop on ranks 4-6, guarded by a pawn, out of every enemy pawn's
+//!   reach; knight 46/52, bishop 46/1 points mg/eg, the weights of
+//!   session 36's four-term fit, alone this time; bench 349083):
+//!   `--opening-plies 8` +91 =81 −96, 49.1 %, −6 [−41, +28];
+//! - against a build with the stand-pat refinement (bench 331119), the
+//!   capture search's delta margin 300 points instead of 200 (nearer
+//!   Ethereal's and Stockfish's; bench 333026): `--opening-plies 8` +90
+//!   =95 −83, 51.3 %, +9 [−24, +43].
 //!
 //! Already in place, so not measured again: aspiration windows widen
 //! gradually (`iterate.rs`: 40 points, doubled at each fail, the failing
