@@ -320,3 +320,14 @@ fn the_notrump_opener_declines_the_invitation_with_a_flat_sixteen() {
     // passed with ten tricks).
     assert_bid("1NT P 2C P 2D P 2NT P", "A85.AK9.KJ964.J5", "3NT");
 }
+
+#[test]
+fn a_seven_card_suit_of_our_own_asks_for_aces() {
+    // 19 high-card points, a void and AQJT974 opposite a two-over-one:
+    // the spades need no support, so Blackwood is open (seed 4 board
+    // 419 of `bridge_quality --bidding-only`: 1S-2C-4S passed, thirteen
+    // tricks).
+    assert_bid("1S P 2C P", "AQJT974.AK92.KQ.", "4NT");
+    // Partner's game in a suit of its own is the contract.
+    assert_bid_not("1C P 1S P 2C P 4S P", ".AJ83.KT5.AKQT943", "4NT");
+}

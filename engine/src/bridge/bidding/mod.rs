@@ -17,6 +17,7 @@ mod info;
 mod meaning;
 mod normal;
 mod notrump_rebid;
+mod own_trumps;
 mod response;
 mod shown;
 mod strong_double;

@@ -5,6 +5,7 @@
 use super::class::{BidClass, Context, game_level, is_game};
 use super::info::{HandShape, MAX_POINTS};
 use super::meaning::{Meaning, Requirement};
+use super::own_trumps::own_trump_suit;
 use crate::bridge::{Call, Strain, Suit};
 
 /// Turbo Bridge `MinPoints` (the handbook's `MinTab`): combined points of
@@ -512,7 +513,10 @@ fn blackwood_target(ctx: &Context<'_>, hand: &HandShape) -> Option<Call> {
     let (_, _, own_class) = ctx.own_last()?;
     let (_, _, partner_class) = ctx.partner_last()?;
     let partner = ctx.bidding.info(ctx.seat.partner());
-    let trump = agreed_strain(ctx, hand);
+    let trump = match (fit_suit(ctx, hand), own_trump_suit(ctx, hand)) {
+        (None, Some(own)) => Strain::from(own),
+        _ => agreed_strain(ctx, hand),
+    };
     let aces = hand.aces + partner.aces.unwrap_or(0);
     let target_level = match (own_class, partner_class) {
         (BidClass::Blackwood, BidClass::BlackwoodResponse) => {
@@ -924,7 +928,7 @@ pub(crate) fn blackwood_value(ctx: &Context<'_>, hand: &HandShape) -> i32 {
     if must_pass(ctx) || ctx.own_last().is_none() {
         return -200;
     }
-    let Some(suit) = fit_suit(ctx, hand) else {
+    let Some(suit) = fit_suit(ctx, hand).or_else(|| own_trump_suit(ctx, hand)) else {
         return -200;
     };
     let combined = hand.points() + ctx.bidding.info(ctx.seat.partner()).expected_p();
