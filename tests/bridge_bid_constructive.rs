@@ -331,3 +331,12 @@ fn a_seven_card_suit_of_our_own_asks_for_aces() {
     // Partner's game in a suit of its own is the contract.
     assert_bid_not("1C P 1S P 2C P 4S P", ".AJ83.KT5.AKQT943", "4NT");
 }
+
+#[test]
+fn all_the_aces_ask_for_kings_below_thirty_seven() {
+    // 18 high-card points and a singleton ace opposite the opener's
+    // reverse, two aces shown: all four aces are there, and 5NT finds
+    // the kings for the grand slam that makes (seed 1 board 224 of
+    // `bridge_quality --bidding-only`: 6D made thirteen tricks).
+    assert_bid("1D P 2C P 2H P 4NT P 5H P", "K64.A.Q542.AKQT9", "5NT");
+}
