@@ -68,6 +68,12 @@ fn is_quantitative(ctx: &Context<'_>, level: u8, strain: Strain) -> bool {
 }
 
 /// Combined high-card points for a notrump slam (`MinPoints` at six).
+///
+/// Measured and not kept (session 40, s40-bidu; `bridge_quality --boards
+/// 500 --bidding-only --seed S --dd-cache F`, main 4.540 / 4.674 / 4.870 /
+/// 4.416): the notrump slam at 32 combined high-card points instead of 33
+/// (`MinPoints`' six notrump, the quantitative 4NT and its answer), seeds
+/// 1-4 -49 / +4 / +2 / -16 IMPs (1D-1S-2NT-6NT and 2NT-6NT one down).
 fn slam_points() -> u8 {
     min_points(6, Strain::NoTrump)
 }
