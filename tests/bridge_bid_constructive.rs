@@ -340,3 +340,15 @@ fn all_the_aces_ask_for_kings_below_thirty_seven() {
     // `bridge_quality --bidding-only`: 6D made thirteen tricks).
     assert_bid("1D P 2C P 2H P 4NT P 5H P", "K64.A.Q542.AKQT9", "5NT");
 }
+
+#[test]
+fn all_the_aces_and_three_kings_bid_the_grand_slam() {
+    // All four aces, three kings between the hands and 34 points counted
+    // in our own auction: seven spades (seed 3 board 360 of
+    // `bridge_quality --bidding-only`: 6S made thirteen tricks).
+    assert_bid(
+        "1C P 1H P 1S P 4NT P 5H P 5NT P 6H P",
+        "KQJ4.AQ862.Q9.A4",
+        "7S",
+    );
+}

@@ -524,11 +524,18 @@ fn agreed_strain(ctx: &Context<'_>, hand: &HandShape) -> Strain {
 /// / 4.870 / 4.386 and 4.328 / 4.688 (2 boards nearer par, none
 /// further, +21 IMPs: 1D-2C-2H-4NT-5H-5NT-7D on seed 1 board 224 and
 /// seed 2 board 326). 32: seed 3 -7 and seed 9 -14 besides.
+///
+/// With three of the four kings the same points bid the grand slam while
+/// the opponents have not bid (kept, same command against the 34 above:
+/// 4.492 / 4.658 / 4.848 / 4.364 and 4.306 / 4.688, 4 boards nearer par,
+/// none further, +44 IMPs). In contested auctions too it lost 18 IMPs on
+/// two of them (seed 2 board 112, (2S)-X-4H-4NT-...-7H one down).
 const KING_ASK_POINTS: u8 = 34;
 
 /// The Blackwood asker's decision once partner has answered: five of the
 /// trump suit with two aces missing, six with one, 5NT for kings with
-/// all aces and [`KING_ASK_POINTS`], seven with all aces and kings.
+/// all aces and [`KING_ASK_POINTS`], seven with all aces and kings (or
+/// three kings and those points, uncontested).
 fn blackwood_target(ctx: &Context<'_>, hand: &HandShape) -> Option<Call> {
     let (_, _, own_class) = ctx.own_last()?;
     let (_, _, partner_class) = ctx.partner_last()?;
@@ -551,7 +558,19 @@ fn blackwood_target(ctx: &Context<'_>, hand: &HandShape) -> Option<Call> {
         }
         (BidClass::KingAsk, BidClass::KingResponse) => {
             let kings = hand.kings + partner.kings.unwrap_or(0);
-            if aces >= 4 && kings >= 4 { 7 } else { 6 }
+            let combined = hand.points() + partner.expected_p();
+            // The opponents' lead-directing double of an answer leaves the
+            // ranges as they were; their bids widen them.
+            let b = ctx.bidding;
+            let opponents_bid = (0..b.len()).any(|i| {
+                b.seat_of(i).side() != ctx.seat.side() && matches!(b.calls()[i], Call::Bid { .. })
+            });
+            let grand_without_a_king = kings >= 3 && combined >= KING_ASK_POINTS && !opponents_bid;
+            if aces >= 4 && (kings >= 4 || grand_without_a_king) {
+                7
+            } else {
+                6
+            }
         }
         _ => return None,
     };
