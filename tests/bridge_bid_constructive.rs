@@ -320,3 +320,35 @@ fn the_notrump_opener_declines_the_invitation_with_a_flat_sixteen() {
     // passed with ten tricks).
     assert_bid("1NT P 2C P 2D P 2NT P", "A85.AK9.KJ964.J5", "3NT");
 }
+
+#[test]
+fn a_seven_card_suit_of_our_own_asks_for_aces() {
+    // 19 high-card points, a void and AQJT974 opposite a two-over-one:
+    // the spades need no support, so Blackwood is open (seed 4 board
+    // 419 of `bridge_quality --bidding-only`: 1S-2C-4S passed, thirteen
+    // tricks).
+    assert_bid("1S P 2C P", "AQJT974.AK92.KQ.", "4NT");
+    // Partner's game in a suit of its own is the contract.
+    assert_bid_not("1C P 1S P 2C P 4S P", ".AJ83.KT5.AKQT943", "4NT");
+}
+
+#[test]
+fn all_the_aces_ask_for_kings_below_thirty_seven() {
+    // 18 high-card points and a singleton ace opposite the opener's
+    // reverse, two aces shown: all four aces are there, and 5NT finds
+    // the kings for the grand slam that makes (seed 1 board 224 of
+    // `bridge_quality --bidding-only`: 6D made thirteen tricks).
+    assert_bid("1D P 2C P 2H P 4NT P 5H P", "K64.A.Q542.AKQT9", "5NT");
+}
+
+#[test]
+fn all_the_aces_and_three_kings_bid_the_grand_slam() {
+    // All four aces, three kings between the hands and 34 points counted
+    // in our own auction: seven spades (seed 3 board 360 of
+    // `bridge_quality --bidding-only`: 6S made thirteen tricks).
+    assert_bid(
+        "1C P 1H P 1S P 4NT P 5H P 5NT P 6H P",
+        "KQJ4.AQ862.Q9.A4",
+        "7S",
+    );
+}

@@ -18,6 +18,7 @@ mod meaning;
 mod negative_double;
 mod normal;
 mod notrump_rebid;
+mod own_trumps;
 mod response;
 mod shown;
 mod strong_double;

@@ -5,6 +5,7 @@
 use super::class::{BidClass, Context, game_level, is_game};
 use super::info::{HandShape, MAX_POINTS};
 use super::meaning::{Meaning, Requirement};
+use super::own_trumps::own_trump_suit;
 use crate::bridge::{Call, Strain, Suit};
 
 /// Turbo Bridge `MinPoints` (the handbook's `MinTab`): combined points of
@@ -67,6 +68,12 @@ fn is_quantitative(ctx: &Context<'_>, level: u8, strain: Strain) -> bool {
 }
 
 /// Combined high-card points for a notrump slam (`MinPoints` at six).
+///
+/// Measured and not kept (session 40, s40-bidu; `bridge_quality --boards
+/// 500 --bidding-only --seed S --dd-cache F`, main 4.540 / 4.674 / 4.870 /
+/// 4.416): the notrump slam at 32 combined high-card points instead of 33
+/// (`MinPoints`' six notrump, the quantitative 4NT and its answer), seeds
+/// 1-4 -49 / +4 / +2 / -16 IMPs (1D-1S-2NT-6NT and 2NT-6NT one down).
 fn slam_points() -> u8 {
     min_points(6, Strain::NoTrump)
 }
@@ -505,20 +512,44 @@ fn agreed_strain(ctx: &Context<'_>, hand: &HandShape) -> Strain {
         .unwrap_or(Strain::NoTrump)
 }
 
+/// Combined points (ours and partner's expected) at which the Blackwood
+/// asker holding all four aces between the hands asks for kings: 5NT
+/// costs nothing (six is still bid without all the kings), and double
+/// dummy the grand slam that all the aces and kings make is there well
+/// below `MinPoints`' 37.
+///
+/// Kept (session 40, s40-bidu; `bridge_quality --boards 500
+/// --bidding-only --seed S --dd-cache F`, against 36 on the branch's
+/// 4.540 / 4.674 / 4.870 / 4.386 and 4.328 / 4.688): 34, 4.514 / 4.658
+/// / 4.870 / 4.386 and 4.328 / 4.688 (2 boards nearer par, none
+/// further, +21 IMPs: 1D-2C-2H-4NT-5H-5NT-7D on seed 1 board 224 and
+/// seed 2 board 326). 32: seed 3 -7 and seed 9 -14 besides.
+///
+/// With three of the four kings the same points bid the grand slam while
+/// the opponents have not bid (kept, same command against the 34 above:
+/// 4.492 / 4.658 / 4.848 / 4.364 and 4.306 / 4.688, 4 boards nearer par,
+/// none further, +44 IMPs). In contested auctions too it lost 18 IMPs on
+/// two of them (seed 2 board 112, (2S)-X-4H-4NT-...-7H one down).
+const KING_ASK_POINTS: u8 = 34;
+
 /// The Blackwood asker's decision once partner has answered: five of the
 /// trump suit with two aces missing, six with one, 5NT for kings with
-/// all aces and grand-slam values, seven with all aces and kings.
+/// all aces and [`KING_ASK_POINTS`], seven with all aces and kings (or
+/// three kings and those points, uncontested).
 fn blackwood_target(ctx: &Context<'_>, hand: &HandShape) -> Option<Call> {
     let (_, _, own_class) = ctx.own_last()?;
     let (_, _, partner_class) = ctx.partner_last()?;
     let partner = ctx.bidding.info(ctx.seat.partner());
-    let trump = agreed_strain(ctx, hand);
+    let trump = match (fit_suit(ctx, hand), own_trump_suit(ctx, hand)) {
+        (None, Some(own)) => Strain::from(own),
+        _ => agreed_strain(ctx, hand),
+    };
     let aces = hand.aces + partner.aces.unwrap_or(0);
     let target_level = match (own_class, partner_class) {
         (BidClass::Blackwood, BidClass::BlackwoodResponse) => {
             let combined = hand.points() + partner.expected_p();
             match 4u8.saturating_sub(aces) {
-                0 if combined >= 36 && partner.aces != Some(4) => {
+                0 if combined >= KING_ASK_POINTS && partner.aces != Some(4) => {
                     return Call::bid(5, Strain::NoTrump);
                 }
                 0 | 1 => 6,
@@ -527,7 +558,19 @@ fn blackwood_target(ctx: &Context<'_>, hand: &HandShape) -> Option<Call> {
         }
         (BidClass::KingAsk, BidClass::KingResponse) => {
             let kings = hand.kings + partner.kings.unwrap_or(0);
-            if aces >= 4 && kings >= 4 { 7 } else { 6 }
+            let combined = hand.points() + partner.expected_p();
+            // The opponents' lead-directing double of an answer leaves the
+            // ranges as they were; their bids widen them.
+            let b = ctx.bidding;
+            let opponents_bid = (0..b.len()).any(|i| {
+                b.seat_of(i).side() != ctx.seat.side() && matches!(b.calls()[i], Call::Bid { .. })
+            });
+            let grand_without_a_king = kings >= 3 && combined >= KING_ASK_POINTS && !opponents_bid;
+            if aces >= 4 && (kings >= 4 || grand_without_a_king) {
+                7
+            } else {
+                6
+            }
         }
         _ => return None,
     };
@@ -934,7 +977,7 @@ pub(crate) fn blackwood_value(ctx: &Context<'_>, hand: &HandShape) -> i32 {
     if must_pass(ctx) || ctx.own_last().is_none() {
         return -200;
     }
-    let Some(suit) = fit_suit(ctx, hand) else {
+    let Some(suit) = fit_suit(ctx, hand).or_else(|| own_trump_suit(ctx, hand)) else {
         return -200;
     };
     let combined = hand.points() + ctx.bidding.info(ctx.seat.partner()).expected_p();

@@ -100,6 +100,11 @@ pub(crate) fn meaning(ctx: &Context<'_>, class: BidClass, call: Call) -> Meaning
         // `RebidNotrump`): 11 points, 4.63 / 4.66 / 4.91 / 4.43 (-11 / -1 /
         // +23 / -3 IMPs); with 3NT over the opener's 2NT rebid counting
         // its top (the note there), 4.61 / 4.66 / 4.86 / 4.52 (0).
+        // Measured and not kept (session 40, s40-bidu; `bridge_quality
+        // --boards 500 --bidding-only --seed S --dd-cache F`): 1S-2H on five
+        // hearts, so that the opener raises with three, seeds 1-4 -1 / -3 /
+        // +3 / +12 IMPs, seeds 9 / 10 0 / -13 (the raise went straight to
+        // 4H and slams were missed: 1S-2H-4H on AQJT6.AK5.4.KQT9, 6H made).
         BidClass::NewSuitTwo => with_suit(Requirement::points(10, MAX_POINTS), 4),
         BidClass::ResponseOneNotrump => Requirement::points(6, 9),
         BidClass::ResponseTwoNotrump => Requirement::hcp(12, 15).with(Special::Balanced),
@@ -115,6 +120,9 @@ pub(crate) fn meaning(ctx: &Context<'_>, class: BidClass, call: Call) -> Meaning
         BidClass::WeakTakeout => with_suit(Requirement::hcp(0, 5), 5),
         BidClass::NotrumpJumpSuit => with_suit(Requirement::points(10, MAX_POINTS), 5),
         BidClass::NotrumpRaise => return notrump_rebid::invitation_meaning(),
+        // Measured and not kept (session 40, s40-bidu, the command above):
+        // Stayman over 1NT 40 lower two high-card points short (6 HCP),
+        // seeds 1-4 +3 / +6 / +6 / -3 IMPs, seeds 9 / 10 -10 / +4.
         BidClass::Stayman => {
             let partner_min = ctx.bidding.info(ctx.seat.partner()).min_p;
             // Over 1NT six high-card points, over 2NT enough for game.
@@ -527,6 +535,9 @@ fn priority(class: BidClass, strain: Strain) -> i32 {
         BidClass::OpeningTwoSuit => 58,
         BidClass::OpeningOneSuit => 50,
         BidClass::Shutout => 45,
+        // Measured and not kept (session 40, s40-bidu; `bridge_quality
+        // --bidding-only`): the pass of 1NT at 25, so that the responses
+        // two points short pass, seeds 1-4 +3 / +8 / 0 / -3, 9 / 10 -21 / +4.
         BidClass::OpeningPass | BidClass::ResponsePass | BidClass::NotrumpPass => 10,
         BidClass::RaiseThree if major => 85,
         BidClass::RaiseTwo if major => 75,
