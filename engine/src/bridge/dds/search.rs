@@ -24,6 +24,24 @@ use super::tt::{Probe, Shape, Table, absolute_move, relative_move};
 /// no store) searches 2.0% more trick nodes (`turbobridge bench --deals
 /// 20`, tables 7,767,027 -> 7,920,359) and costs 1.2% more instructions
 /// (cachegrind, `bench --only tables --deals 3`; session 35).
+///
+/// When the side on lead needs one trick, the bounds come first whatever
+/// the tricks left (session 40): a quick trick is cheap to find then, and
+/// its answer rests on fewer cards than the table's, so the entries
+/// stored above stay more general. `turbobridge bench` (200 fixture
+/// deals) trick nodes tables 116,556,723 -> 115,335,540 (-1.0%),
+/// all-cards 27,689,979 -> 27,402,700 (-1.0%); see the commit for the
+/// instructions. Wider, the trees shrink further but counting costs more
+/// than the probes it spares: `turbobridge bench --only tables --deals
+/// 10` and `--only cards --deals 40`, trick nodes 4,382,899 and 5,386,568
+/// before, 4,344,260 and 5,342,700 with need 1; need 1 or all 4,300,732
+/// and 5,271,303, but callgrind 9,443,131,638 -> 9,624,901,542
+/// instructions (+1.9%) on those tables (need 1 alone: 9,444,351,342);
+/// need at most 2 from either end 4,248,383 and 5,202,036, at most 3
+/// 4,243,765 and 5,171,280, always the bounds first 4,242,649 and
+/// 5,170,570 (instructions not measured). Need 1, and at need all only
+/// the later-trick caps before the probe, quick tricks skipped there:
+/// 4,347,350 and 5,321,610 (instructions not measured).
 const EARLY_PROBE: i32 = 4;
 
 /// One search over a board, borrowing the solver's table.
@@ -49,7 +67,10 @@ pub(crate) struct Search<'a> {
     /// alternated: 2.83 against 2.80 s; `--only cards --deals 100`, three:
     /// 3.39 against 3.33), with the cards taken from an unsorted list best
     /// first or, marked down only when the next card is of the failed
-    /// suit, with the rest sorted again out of line.
+    /// suit, with the rest sorted again out of line. Nor (session 40)
+    /// cleared before each question of a solve, as DDS's
+    /// `ResetBestMoves` does: `turbobridge bench --only tables` trick
+    /// nodes 116,556,723 -> 116,626,736.
     killers: [Option<u8>; 14],
 }
 
@@ -178,6 +199,23 @@ impl<'a> Search<'a> {
 
     /// Answers for a position inside a trick, with the cards the answer
     /// rests on.
+    ///
+    /// Tried and not kept (session 40): third and fourth hand settling
+    /// the question when the trick's side is already decided (fourth hand:
+    /// partner winning or its top card or trump beating the winner; third
+    /// hand: the same against fourth hand's top card) and that side needs
+    /// one trick, or its opponents all the rest, the answer resting on the
+    /// trick's winning card when it beats one of its suit. Trick nodes of
+    /// `turbobridge bench` (200 fixture deals) tables 116,556,723 ->
+    /// 112,974,407 (-3.1%), all-cards 27,689,979 -> 26,248,046 (-5.2%), but
+    /// the trick starts it spares are the trivial ones (the question
+    /// already answered by the tricks won): callgrind `bench --only tables
+    /// --deals 10` 9,443,131,638 -> 9,767,049,520 instructions (+3.4%);
+    /// fourth hand alone (trick nodes 4,382,899 -> 4,169,541 on those
+    /// tables) 9,567,846,304 (+1.3%), `--only cards --deals 40`
+    /// 11,995,764,705 -> 12,081,525,584 (+0.7%). Second hand's side
+    /// needing every trick and neither it nor fourth hand able to beat
+    /// the card led: no trick node fewer.
     fn in_trick(&mut self, target: i32) -> (bool, u64) {
         if target <= 0 {
             return (true, 0);
@@ -213,7 +251,15 @@ impl<'a> Search<'a> {
             let (ns, rel) = self.last_trick();
             return (ns >= target, rel);
         }
-        let (shape, early) = if left >= EARLY_PROBE {
+        // Quick tricks settle the question once they reach `need`. When
+        // one trick settles it they are asked before the table (see
+        // [`EARLY_PROBE`]).
+        let need = if self.board.leader & 1 == 0 {
+            target
+        } else {
+            left - target + 1
+        };
+        let (shape, early) = if left >= EARLY_PROBE && need > 1 {
             let shape = Shape::of(&mut self.board);
             match self.tt.probe(&self.board, &shape, target as u8) {
                 Probe::Known(reached, rel) => return (reached, rel),
@@ -221,12 +267,6 @@ impl<'a> Search<'a> {
             }
         } else {
             (None, None)
-        };
-        // Quick tricks settle the question once they reach `need`.
-        let need = if self.board.leader & 1 == 0 {
-            target
-        } else {
-            left - target + 1
         };
         let lengths = trump_length_tricks(&self.board);
         let (quick, quick_rel) = match lengths {
