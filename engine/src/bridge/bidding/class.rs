@@ -228,6 +228,15 @@ impl Context<'_> {
         self.last_action(self.seat.next()).is_none() && self.last_action(self.seat.prev()).is_none()
     }
 
+    /// Whether the opponents have bid a strain so far (their doubles and
+    /// redoubles do not count).
+    pub fn opponents_have_bid(&self) -> bool {
+        let b = self.bidding;
+        (0..b.len()).any(|i| {
+            b.seat_of(i).side() != self.seat.side() && matches!(b.calls()[i], Call::Bid { .. })
+        })
+    }
+
     /// Partner's takeout double (or negative double) still standing with
     /// the right-hand opponent passing (or redoubling): we must answer.
     pub fn answering_double(&self) -> Option<BidClass> {

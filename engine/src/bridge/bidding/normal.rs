@@ -561,11 +561,8 @@ fn blackwood_target(ctx: &Context<'_>, hand: &HandShape) -> Option<Call> {
             let combined = hand.points() + partner.expected_p();
             // The opponents' lead-directing double of an answer leaves the
             // ranges as they were; their bids widen them.
-            let b = ctx.bidding;
-            let opponents_bid = (0..b.len()).any(|i| {
-                b.seat_of(i).side() != ctx.seat.side() && matches!(b.calls()[i], Call::Bid { .. })
-            });
-            let grand_without_a_king = kings >= 3 && combined >= KING_ASK_POINTS && !opponents_bid;
+            let grand_without_a_king =
+                kings >= 3 && combined >= KING_ASK_POINTS && !ctx.opponents_have_bid();
             if aces >= 4 && (kings >= 4 || grand_without_a_king) {
                 7
             } else {
