@@ -499,6 +499,12 @@ pub(crate) fn fit_suit(ctx: &Context<'_>, hand: &HandShape) -> Option<Suit> {
         .map(|(_, s)| s)
 }
 
+/// The trump suit Blackwood asks in: the partnership's fit, else a suit
+/// of our own that needs no support.
+fn blackwood_suit(ctx: &Context<'_>, hand: &HandShape) -> Option<Suit> {
+    fit_suit(ctx, hand).or_else(|| own_trump_suit(ctx, hand))
+}
+
 /// The strain the partnership has agreed on: the trump fit, else the best
 /// valued strain that is not an exploration.
 fn agreed_strain(ctx: &Context<'_>, hand: &HandShape) -> Strain {
@@ -540,10 +546,9 @@ fn blackwood_target(ctx: &Context<'_>, hand: &HandShape) -> Option<Call> {
     let (_, _, own_class) = ctx.own_last()?;
     let (_, _, partner_class) = ctx.partner_last()?;
     let partner = ctx.bidding.info(ctx.seat.partner());
-    let trump = match (fit_suit(ctx, hand), own_trump_suit(ctx, hand)) {
-        (None, Some(own)) => Strain::from(own),
-        _ => agreed_strain(ctx, hand),
-    };
+    let trump = blackwood_suit(ctx, hand)
+        .map(Strain::from)
+        .unwrap_or_else(|| agreed_strain(ctx, hand));
     let aces = hand.aces + partner.aces.unwrap_or(0);
     let target_level = match (own_class, partner_class) {
         (BidClass::Blackwood, BidClass::BlackwoodResponse) => {
@@ -974,7 +979,7 @@ pub(crate) fn blackwood_value(ctx: &Context<'_>, hand: &HandShape) -> i32 {
     if must_pass(ctx) || ctx.own_last().is_none() {
         return -200;
     }
-    let Some(suit) = fit_suit(ctx, hand).or_else(|| own_trump_suit(ctx, hand)) else {
+    let Some(suit) = blackwood_suit(ctx, hand) else {
         return -200;
     };
     let combined = hand.points() + ctx.bidding.info(ctx.seat.partner()).expected_p();
