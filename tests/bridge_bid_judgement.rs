@@ -6,12 +6,12 @@
 #[path = "common/bidding.rs"]
 #[allow(dead_code)] // each test file uses its own part of the helpers
 mod bidding;
-use bidding::{assert_bid, assert_bid_not, auction, call};
-use engine::bridge::bidding::Bidding;
+use bidding::{assert_bid, assert_bid_not, auction, bid, call};
+use engine::bridge::bidding::{BidClass, Bidding};
 use engine::bridge::dds::Solver;
 use engine::bridge::play::PlayOptions;
 use engine::bridge::table::Player;
-use engine::bridge::{Seat, Suit, Vulnerability};
+use engine::bridge::{Call, Seat, Suit, Vulnerability};
 use engine::control::Unlimited;
 
 #[test]
@@ -252,4 +252,21 @@ fn a_six_card_major_is_named_rather_than_shown_by_a_negative_double() {
     // the hand holds four of the other major too, which the double shows.
     assert_bid("1C 1D", "KQ953.J72.Q84.65", "1S");
     assert_bid("1C 1D", "KQ953.J872.Q8.65", "X");
+}
+
+#[test]
+fn a_jump_to_four_of_a_minor_over_a_takeout_double_is_no_jump_advance() {
+    // 2H-(X)-P: three of a suit is the cheapest advance, a jump to three
+    // of a major the 9-12 jump advance; four of a minor passes 3NT.
+    let b = auction("2H X P");
+    assert_eq!(b.classify(call("3C")), BidClass::TakeoutAdvance);
+    assert_eq!(b.classify(call("3S")), BidClass::TakeoutJumpAdvance);
+    assert_eq!(b.classify(call("4C")), BidClass::NormalBid);
+    // Eight high-card points and six clubs stay below the four level
+    // (seed 3 board 155 of the quality tool: 4C went one down).
+    let got = bid("2H X P", "T5.AK6.85.JT7542");
+    assert!(
+        matches!(got, Call::Bid { level, .. } if level <= 3),
+        "after [2H X P]: {got}"
+    );
 }

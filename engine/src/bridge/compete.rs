@@ -127,6 +127,14 @@
 //! two (3NT went down twice as often as it was missed, above; the other
 //! games kept two): 4.62 / 4.72 / 5.00 / 4.56 (4 boards nearer par, 6
 //! further, -24 IMPs).
+//!
+//! Measured and not kept (session 41, s41-bidc; same command, main 4.424 /
+//! 4.680 / 4.802 / 4.364 on seeds 1-4): the decision asked also of the
+//! natural classes besides `NormalBid` (overcalls, advances of a takeout
+//! double, raises, notrump rebids), seeds 1-4 -14 IMPs (3 auctions
+//! changed); pass as a candidate against the rules' natural bid that
+//! outbids the opponents' contract at the three level below game, +1 IMP
+//! (8 boards nearer par, 10 further).
 
 use super::bidding::{BidClass, Bidding, game_level, is_game};
 use super::dds::Solver;
