@@ -270,3 +270,14 @@ fn a_jump_to_four_of_a_minor_over_a_takeout_double_is_no_jump_advance() {
         "after [2H X P]: {got}"
     );
 }
+
+#[test]
+fn the_overcaller_competes_in_the_pass_out_seat_over_their_two_level_fit() {
+    // 1H-(1S)-2H-(P)-P: the opponents have found their fit and stopped at
+    // the two level, so partner holds more than the pass says; a good
+    // overcall with six spades competes (seed 1 board 440 of the quality
+    // tool sold out to 2H, and 4S made).
+    assert_bid("P 1H 1S 2H P P", "AQJ752.9.KT4.K72", "2S");
+    // A minimum overcall still sells out.
+    assert_bid("P 1H 1S 2H P P", "AQ8752.9.T84.872", "Pass");
+}

@@ -168,6 +168,7 @@ pub(crate) fn normal_bid_meaning(ctx: &Context<'_>, level: u8, strain: Strain) -
     if !ctx.rho_passed() && !super::response::contested_notrump_game(ctx, level, strain) {
         need = need.saturating_add(3);
     }
+    need = need.saturating_sub(super::contested::balancing_discount(ctx, level, strain));
     if asking {
         // After Blackwood the asker places the contract; it shows nothing.
         need = 0;
