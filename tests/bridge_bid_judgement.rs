@@ -276,8 +276,23 @@ fn the_overcaller_competes_in_the_pass_out_seat_over_their_two_level_fit() {
     // 1H-(1S)-2H-(P)-P: the opponents have found their fit and stopped at
     // the two level, so partner holds more than the pass says; a good
     // overcall with six spades competes (seed 1 board 440 of the quality
-    // tool sold out to 2H, and 4S made).
-    assert_bid("P 1H 1S 2H P P", "AQJ752.9.KT4.K72", "2S");
+    // tool, AQJ752.9.KT4.K72, sold out to 2H, and 4S made; with three
+    // cards in each minor it now doubles for takeout).
+    assert_bid("P 1H 1S 2H P P", "AQJ752.97.KT42.K7", "2S");
     // A minimum overcall still sells out.
     assert_bid("P 1H 1S 2H P P", "AQ8752.9.T84.872", "Pass");
+}
+
+#[test]
+fn the_double_in_the_pass_out_seat_over_their_two_level_fit_is_for_takeout() {
+    // 1H-(1S)-2H-(P)-P: the overcaller's double asks partner to bid.
+    let b = auction("P 1H 1S 2H P P");
+    assert_eq!(b.classify(call("X")), BidClass::TakeoutDouble);
+    // Opening values, five spades and a singleton heart: double.
+    assert_bid("P 1H 1S 2H P P", "AQ874.5.KJ74.A82", "X");
+    // Before the two passes a double of their raise is no takeout double.
+    assert_ne!(
+        auction("P 1H 1S 2H").classify(call("X")),
+        BidClass::TakeoutDouble
+    );
 }

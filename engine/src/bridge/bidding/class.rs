@@ -414,6 +414,16 @@ fn double_class(ctx: &Context<'_>, call: Call, open_idx: usize, opener: Seat) ->
     if ctx.our_side_silent() && !opponents_bid_notrump {
         return Some(BidClass::TakeoutDouble);
     }
+    // In the pass-out seat over their two-level fit, once our side has
+    // bid (1H-(1S)-2H-(P)-P-X), the double competes for takeout: a penalty
+    // double of a fit stopped at two is rarely right. `bridge_quality
+    // --boards 500 --bidding-only --seed S --dd-cache F` against the build
+    // before it (4.368 / 4.666 / 4.812 / 4.362, 4.256 / 4.628): 4.352 /
+    // 4.664 / 4.802 / 4.370 (seeds 1-4 +10 IMPs, 6 boards nearer par, 4
+    // further) and 4.254 / 4.626 (+2, 4 nearer, 2 further).
+    if super::contested::balancing_discount(ctx, level, strain) > 0 {
+        return Some(BidClass::TakeoutDouble);
+    }
     let partner_opened_one = opener == ctx.seat.partner()
         && b.classes()[open_idx] == BidClass::OpeningOneSuit
         && ctx.partner_last().is_some_and(|(i, _, _)| i == open_idx);

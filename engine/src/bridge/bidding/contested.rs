@@ -129,7 +129,8 @@ pub(super) fn pass_cap(ctx: &Context<'_>) -> Option<u8> {
 /// nearer par, 6 further) and 4.256 / 4.628 (+14, 5 nearer, 1 further).
 /// Measured and not kept: notrump bids discounted as well, seeds 1-4 +21
 /// (13 nearer, 6 further) but seeds 9 / 10 -17 (the balancing 2NT went on
-/// to 3NT down).
+/// to 3NT down). Four points instead of three, seeds 1-4 -8 (6 nearer, 5
+/// further).
 const BALANCING_POINTS: u8 = 3;
 
 /// What the pass-out seat takes off a natural bid's points

@@ -112,6 +112,7 @@ const SECTIONS: &[Section] = &[
             ("1D X 2D", "X"),
             ("1H X 2H X P", "3C 3D"),
             ("1H 1S P", "P 1NT 2C 2S 3S"),
+            ("1H 1S 2H P P", "P X 2S 3C"),
             ("1H 2C 2H", "X P 3C"),
             ("1H P 2H X", "P XX 2S 3H"),
             ("1NT X", "P XX 2C 2H"),

@@ -405,6 +405,11 @@ const TWO_LEVEL_OVERCALL_HCP: u8 = 14;
 /// S --dd-cache F`, main 4.61 / 4.66 / 4.96 / 4.42): the one-level overcall
 /// on 9, 4.73 / 4.71 / 4.97 / 4.45 (-103 IMPs), on 7, 4.59 / 4.87 / 5.07 /
 /// 4.46 (-165): 8 stays.
+///
+/// Session 41 (s41-bidc, the same command against 4.368 / 4.666 / 4.812 /
+/// 4.362): the takeout double preferred to an overcall at the three level
+/// (its suit's value 20 lower; 2H-3D on AKJ5.7.AQJ52.Q76 went 3NT down),
+/// seeds 1-4 -33 IMPs (7 boards nearer par, 11 further): not kept.
 fn overcall_hcp(level: u8, balancing: bool) -> u8 {
     match level {
         0 | 1 => 8,
