@@ -130,7 +130,8 @@ pub(super) fn pass_cap(ctx: &Context<'_>) -> Option<u8> {
 /// Measured and not kept: notrump bids discounted as well, seeds 1-4 +21
 /// (13 nearer, 6 further) but seeds 9 / 10 -17 (the balancing 2NT went on
 /// to 3NT down). Four points instead of three, seeds 1-4 -8 (6 nearer, 5
-/// further). Their fit stopped at the three level as well (1H-(1S)-3H-(P)-
+/// further); two, against the build with the pass-out takeout double,
+/// -3 (3 nearer, 6 further). Their fit stopped at the three level as well (1H-(1S)-3H-(P)-
 /// P-3S), against the build with the pass-out takeout double (4.352 /
 /// 4.664 / 4.802 / 4.370): seeds 1-4 -14 (7 nearer, 9 further).
 const BALANCING_POINTS: u8 = 3;
