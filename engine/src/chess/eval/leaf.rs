@@ -188,7 +188,10 @@ pub struct LeafWeights {
 /// 49.1 %, −6 [−40, +27]. In played positions the attack counts in one
 /// side-with-a-queen in ten, at a median of 196 points (90 % below 338),
 /// where the square adds little: the fitted linear attack already says
-/// what the square would.
+/// what the square would. Also level, the same match: a lone attacker
+/// (with a queen on the board) counting a quarter of its weight,
+/// `ATTACK_SCALE[1]` 25 instead of 0, as Ethereal counts one attacker when
+/// it has a queen (bench 319534): +90 =89 −89, 50.2 %, +1 [−33, +35].
 #[rustfmt::skip]
 pub const LEAF_WEIGHTS: LeafWeights = LeafWeights {
     mobility: [Pair(32, 7), Pair(17, 18), Pair(14, 6), Pair(8, 10)],
