@@ -178,6 +178,20 @@ pub struct LeafWeights {
 /// −56, 46.2 %, −26 [−70, +17], stopped at 158 games. The fitted zone
 /// hits and safe checks already speak for most of these squares; a retry
 /// wants the weight fitted with the others, not set by hand.
+///
+/// Measured and not kept (issue 23, session 41): king danger growing
+/// faster than linearly, the attack's value `a` (the linear sum below,
+/// scaled by `ATTACK_SCALE`) plus a² / 768 (so an attack of 3 pawns counts
+/// 4, of 5 pawns about 8.3; bench 333861). Against main's build,
+/// `protocols/tools/match.py --games 268 --nodes 20000 --openings
+/// books/openings.txt --opening-plies 8`, OwnBook=false both: +84 =95 −89,
+/// 49.1 %, −6 [−40, +27]. In played positions the attack counts in one
+/// side-with-a-queen in ten, at a median of 196 points (90 % below 338),
+/// where the square adds little: the fitted linear attack already says
+/// what the square would. Also level, the same match: a lone attacker
+/// (with a queen on the board) counting a quarter of its weight,
+/// `ATTACK_SCALE[1]` 25 instead of 0, as Ethereal counts one attacker when
+/// it has a queen (bench 319534): +90 =89 −89, 50.2 %, +1 [−33, +35].
 #[rustfmt::skip]
 pub const LEAF_WEIGHTS: LeafWeights = LeafWeights {
     mobility: [Pair(32, 7), Pair(17, 18), Pair(14, 6), Pair(8, 10)],

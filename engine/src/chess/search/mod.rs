@@ -82,6 +82,16 @@
 //!   `contHist[3]`; bench 352815): +57 =51 −62, −10 [−54, +34], stopped
 //!   at 170 games.
 //!
+//! Session 41, the same continuation history again on main's build (with
+//! the counter move and the cut-node reductions since; bench 342106 to
+//! 327225), the fixed-node match (`--games 268 --nodes 20000 --openings
+//! books/openings.txt`, OwnBook=false both): `--opening-plies 8` +98 =83
+//! −87, 52.1 %, +14 [−20, +49]; `--opening-plies 10` +83 =96 −89,
+//! 48.9 %, −8 [−41, +26]; all 536 games +181 =179 −176, 50.5 %, +3 [−21,
+//! +27]; not kept. It costs 7 % more instructions a node (callgrind,
+//! `turbochess bench`). A guess, not measured: the counter move (a
+//! one-ply continuation in a single slot) now holds most of what it gave.
+//!
 //! The late-move reductions already come from ln(depth)·ln(moves)
 //! (`reduction` in `alphabeta.rs`); the improving flag already enters the
 //! reverse futility margin and the late-move pruning count.
