@@ -505,7 +505,7 @@ pub(crate) fn simulate<P, C: Control<P> + ?Sized>(
 /// nearer par, 35 further), so it wins about 0.07 IMPs a board.
 /// Measured and not kept: 64 deals, -29 IMPs on seeds 1-4 (+11 / -11 /
 /// -16 / -13, more slams bid and down); 24 deals, +5 (-9 / +27 / 0 /
-/// -13), noise. With [`CONFIDENCE`] at 2.5 for the slam alone, 0 / 0 /
+/// -13), noise. With `CONFIDENCE` at 2.5 for the slam alone, 0 / 0 /
 /// +1 / -24; with a mean gain of 1.5 or 2 IMPs asked instead of
 /// [`MIN_GAIN`], no board changed (the standard errors decide); with
 /// `SLAM_GATE` at 24, no board changed.

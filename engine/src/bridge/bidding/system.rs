@@ -113,6 +113,10 @@ pub(crate) fn meaning(ctx: &Context<'_>, class: BidClass, call: Call) -> Meaning
         BidClass::NewSuitTwo => with_suit(Requirement::points(10, MAX_POINTS), 4),
         BidClass::ResponseOneNotrump => Requirement::points(6, 9),
         BidClass::ResponseTwoNotrump => Requirement::hcp(12, 15).with(Special::Balanced),
+        // Measured and not kept (session 41, s41-bidu, the command above):
+        // 2C-2NT read as 0-8 points, so that the opener's slam decision
+        // (`placement::SLAM_RANGE`) is asked opposite it: seeds 1-4, no
+        // auction changed.
         BidClass::NegativeTwoNotrump => Requirement::default(),
         BidClass::TwoSuitResponse => {
             let mut m = normal::normal_bid_meaning(ctx, level, strain);
