@@ -437,7 +437,11 @@ fn strain_value(ctx: &Context<'_>, hand: &HandShape, strain: Strain) -> (i32, bo
                 (-40, false)
             } else if my >= 6 && s >= 2 && !major && ctx.bidding.info(ctx.seat).min_len[s] >= 4 {
                 // A six-card suit already bid is trumps on its own: a
-                // placement, not a search for a fit.
+                // placement, not a search for a fit. Measured and not kept
+                // (session 41, s41-bidu; `bridge_quality --boards 500
+                // --bidding-only --seed S --dd-cache F`): an unbid one too
+                // in a game-forced auction (2C-2NT-3S-4H, not 3NT, on
+                // KJT975 hearts), seeds 1-4: two auctions changed, 0 IMPs.
                 (30 + 5 * (my - 6), false)
             } else if his < 3 && my >= 4 {
                 // Measured and not kept (session 31, s31-bid, the command
