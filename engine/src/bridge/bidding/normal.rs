@@ -109,6 +109,13 @@ pub(crate) fn normal_bid_meaning(ctx: &Context<'_>, level: u8, strain: Strain) -
         ctx.own_last(),
         Some((_, _, BidClass::Blackwood | BidClass::KingAsk))
     );
+    // Notrump here weighs our high-card points against partner's points,
+    // distribution included: 2C-2NT-3D-3NT took 1 HCP for game (seed 10
+    // board 239). Measured and not kept (session 41, s41-bidu;
+    // `bridge_quality --boards 500 --bidding-only --seed S --dd-cache F`):
+    // two points more for notrump opposite a 2C opener who has not bid
+    // notrump (the least an unbalanced hand counts), seeds 1-4 -2 / 0 / 0 /
+    // 0 IMPs (2C-2NT-3D-3S-4D-4S one trick worse), seeds 9 / 10 0 / +13.
     let mut need = game_points(ctx, level, strain).saturating_sub(partner.expected_p());
     if is_jump_raise(ctx, level, strain) {
         // The jump raise below game invites (1H-1S-3S: 16-18 with four
@@ -431,7 +438,11 @@ fn strain_value(ctx: &Context<'_>, hand: &HandShape, strain: Strain) -> (i32, bo
                 (-40, false)
             } else if my >= 6 && s >= 2 && !major && ctx.bidding.info(ctx.seat).min_len[s] >= 4 {
                 // A six-card suit already bid is trumps on its own: a
-                // placement, not a search for a fit.
+                // placement, not a search for a fit. Measured and not kept
+                // (session 41, s41-bidu; `bridge_quality --boards 500
+                // --bidding-only --seed S --dd-cache F`): an unbid one too
+                // in a game-forced auction (2C-2NT-3S-4H, not 3NT, on
+                // KJT975 hearts), seeds 1-4: two auctions changed, 0 IMPs.
                 (30 + 5 * (my - 6), false)
             } else if his < 3 && my >= 4 {
                 // Measured and not kept (session 31, s31-bid, the command

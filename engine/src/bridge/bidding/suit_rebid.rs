@@ -42,6 +42,13 @@
 //! invitational hand opposite three-card support; 1x-1M-2NT came up 20
 //! times, with one five-three major fit lost (seed 2 board 218). The IMPs
 //! of those auctions are the point count's, not the missing fit's.
+//!
+//! Measured and not kept (session 41, s41-bidu; `bridge_quality --boards
+//! 500 --bidding-only --seed S --dd-cache F`): the opener's 2H rebid
+//! preferred (5 more) to the rebid of five spades after 1S-2m or 1S-1NT
+//! with four hearts, so that a 4-4 heart fit is found: one or two
+//! auctions a seed on seeds 1-4, none by an IMP (seed 4 board 20,
+//! 1S-2D-2H-4H for 3NT, both twelve tricks where 6H was par).
 
 use super::class::{BidClass, Context};
 use super::info::{HandShape, MAX_POINTS};

@@ -105,9 +105,18 @@ pub(crate) fn meaning(ctx: &Context<'_>, class: BidClass, call: Call) -> Meaning
         // hearts, so that the opener raises with three, seeds 1-4 -1 / -3 /
         // +3 / +12 IMPs, seeds 9 / 10 0 / -13 (the raise went straight to
         // 4H and slams were missed: 1S-2H-4H on AQJT6.AK5.4.KQT9, 6H made).
+        // Again in session 41 (s41-bidu) with the slam decision asked
+        // opposite a range of 10 points while the opponents are silent
+        // (`placement::SLAM_RANGE`), so that it follows 1S-2H-4H: -1 / -3 /
+        // +3 / +12, seeds 9 / 10 0 / -26 (the 8-count still passed 4H; a
+        // Jacoby 2NT auction bid 6H one down).
         BidClass::NewSuitTwo => with_suit(Requirement::points(10, MAX_POINTS), 4),
         BidClass::ResponseOneNotrump => Requirement::points(6, 9),
         BidClass::ResponseTwoNotrump => Requirement::hcp(12, 15).with(Special::Balanced),
+        // Measured and not kept (session 41, s41-bidu, the command above):
+        // 2C-2NT read as 0-8 points, so that the opener's slam decision
+        // (`placement::SLAM_RANGE`) is asked opposite it: seeds 1-4, no
+        // auction changed.
         BidClass::NegativeTwoNotrump => Requirement::default(),
         BidClass::TwoSuitResponse => {
             let mut m = normal::normal_bid_meaning(ctx, level, strain);
