@@ -105,7 +105,14 @@ fn suit_runs(board: &Board, seat: usize) -> [Run; 4] {
         // The winners rest on the top cards only (lengths are part of
         // every position's key); once the top cards have drawn every
         // other hand's cards, the rest win by length whatever their ranks.
-        let tops = if others <= top { others.max(1) } else { top };
+        // A suit nobody else holds wins on the lengths alone, which
+        // every key carries: no card of it in the entry, which then
+        // stands for more positions (session 41: callgrind `turbobridge
+        // bench --only tables --deals 10` 9,428,343,269 -> 8,854,808,025
+        // instructions, -6.1%, trick nodes 4,256,696 -> 4,010,380;
+        // `--only cards --deals 40` 11,710,546,516 -> 11,060,544,680,
+        // -5.5%, 5,215,502 -> 4,947,935).
+        let tops = if others <= top { others } else { top };
         *slot = Run {
             tricks: run,
             tops,
@@ -142,7 +149,9 @@ fn total_and_cards(board: &Board, runs: [Run; 4], need: u32) -> (u32, u64) {
         } else {
             rounds.min(run.tops)
         };
-        rel |= nth_top(all, tops, suit);
+        if tops > 0 {
+            rel |= nth_top(all, tops, suit);
+        }
         got += run.tricks;
     }
     (total, rel)
@@ -957,6 +966,16 @@ mod tests {
         let (tricks, rel) = quick_tricks(&b, 5);
         assert_eq!(tricks, 5);
         assert_eq!(rel, 1u64 << (16 * SPADES + 14));
+    }
+
+    #[test]
+    fn a_suit_nobody_else_holds_rests_on_no_card() {
+        // Notrump, North leads: North's three clubs are the only clubs
+        // left, three tricks on the lengths alone; the fourth needs the
+        // spade ace too.
+        let b = board(["A...K84", "K.J.54.", "Q.4.A2.", "J.3.76."], NO_TRUMP, 0);
+        assert_eq!(quick_tricks(&b, 3), (4, 0));
+        assert_eq!(quick_tricks(&b, 4), (4, 1u64 << (16 * SPADES + 14)));
     }
 
     #[test]
