@@ -47,6 +47,10 @@ use super::tt::{Probe, Shape, Table, absolute_move, relative_move};
 /// 4,344,260 -> 4,301,311, callgrind 9,525,461,464 -> 9,491,165,410
 /// instructions (-0.4%); `--only cards --deals 40` 5,342,700 ->
 /// 5,271,769 trick nodes, 12,044,585,152 -> 11,810,242,207 (-1.9%).
+/// With the quick tricks resting on fewer cards (see `bounds.rs`), the
+/// bounds first at need 2 as well: trick nodes 4,009,827 -> 3,958,619 on
+/// those tables, but 8,821,147,603 -> 8,872,889,692 instructions (+0.6%);
+/// not kept.
 const EARLY_PROBE: i32 = 4;
 
 /// One search over a board, borrowing the solver's table.
