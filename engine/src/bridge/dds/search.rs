@@ -39,9 +39,18 @@ use super::tt::{Probe, Shape, Table, absolute_move, relative_move};
 /// instructions (+1.9%) on those tables (need 1 alone: 9,444,351,342);
 /// need at most 2 from either end 4,248,383 and 5,202,036, at most 3
 /// 4,243,765 and 5,171,280, always the bounds first 4,242,649 and
-/// 5,170,570 (instructions not measured). Need 1, and at need all only
-/// the later-trick caps before the probe, quick tricks skipped there:
-/// 4,347,350 and 5,321,610 (instructions not measured).
+/// 5,170,570 (instructions not measured).
+///
+/// When the opponents need one trick (the side on lead all the rest),
+/// the later-trick caps come before the probe too, quick tricks after it
+/// as before (session 41): `bench --only tables --deals 10` trick nodes
+/// 4,344,260 -> 4,301,311, callgrind 9,525,461,464 -> 9,491,165,410
+/// instructions (-0.4%); `--only cards --deals 40` 5,342,700 ->
+/// 5,271,769 trick nodes, 12,044,585,152 -> 11,810,242,207 (-1.9%).
+/// With the quick tricks resting on fewer cards (see `bounds.rs`), the
+/// bounds first at need 2 as well: trick nodes 4,009,827 -> 3,958,619 on
+/// those tables, but 8,821,147,603 -> 8,872,889,692 instructions (+0.6%);
+/// not kept.
 const EARLY_PROBE: i32 = 4;
 
 /// One search over a board, borrowing the solver's table.
@@ -259,6 +268,17 @@ impl<'a> Search<'a> {
         } else {
             left - target + 1
         };
+        let ns_leads = self.board.leader & 1 == 0;
+        let lengths = trump_length_tricks(&self.board);
+        // The opponents need one trick: a later-trick cap is likely to
+        // settle that, and rests on a few top cards.
+        let all_needed = need == left;
+        if all_needed {
+            let (cap, cap_rel) = later_tricks_cap(&self.board, left as u32, need as u32, lengths);
+            if (cap as i32) < need {
+                return (!ns_leads, cap_rel);
+            }
+        }
         let (shape, early) = if left >= EARLY_PROBE && need > 1 {
             let shape = Shape::of(&mut self.board);
             match self.tt.probe(&self.board, &shape, target as u8) {
@@ -268,21 +288,21 @@ impl<'a> Search<'a> {
         } else {
             (None, None)
         };
-        let lengths = trump_length_tricks(&self.board);
         let (quick, quick_rel) = match lengths {
             // Only the suit lengths (part of every key) matter here.
             Some((sure, _)) if sure >= need as u32 => (sure, 0),
             _ => quick_tricks(&self.board, need as u32),
         };
 
-        let ns_leads = self.board.leader & 1 == 0;
         if quick >= need as u32 {
             return (ns_leads, quick_rel);
         }
         // The side on lead cannot take more than `cap`.
-        let (cap, cap_rel) = later_tricks_cap(&self.board, left as u32, need as u32, lengths);
-        if (cap as i32) < need {
-            return (!ns_leads, cap_rel);
+        if !all_needed {
+            let (cap, cap_rel) = later_tricks_cap(&self.board, left as u32, need as u32, lengths);
+            if (cap as i32) < need {
+                return (!ns_leads, cap_rel);
+            }
         }
         let shape = shape.unwrap_or_else(|| Shape::of(&mut self.board));
         let hint = match early {
