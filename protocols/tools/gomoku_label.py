@@ -17,7 +17,11 @@ With --openings N it labels, before the logs' positions, N random openings
 of --opening-stones stones as gomoku_match.py draws them (its
 random_opening, from --opening-seed) and, for each, the position after
 every reply within two points of a stone: what the side to move after the
-opening should know to choose its first move.
+opening should know to choose its first move. With --replies-at 5,7 it
+does the same for the logs' games: the position at each of those stone
+counts (up to --replies-games of them, drawn with --seed) followed by
+every reply near its stones, so that white's second and third moves are
+ranked too.
 
 Example (Rapfi-classical, 20,000 nodes a position, about 15 a second):
   protocols/tools/gomoku_label.py --analyst PATH/pbrain-rapfi --count 5000 \
@@ -79,16 +83,22 @@ def expected_score(evaluation, scale):
 
 def opening_positions(args):
     """The --openings random openings, each followed by the position after
-    every reply within two points (king's distance) of its stones."""
+    every reply near its stones."""
     rng = random.Random(args.opening_seed)
+    openings = [random_opening(rng, args.size, args.opening_stones) for _ in range(args.openings)]
+    return reply_positions(openings, args.size)
+
+
+def reply_positions(prefixes, size):
+    """Each prefix, then the position after every reply within two points
+    (king's distance) of its stones."""
     out = []
-    for _ in range(args.openings):
-        opening = random_opening(rng, args.size, args.opening_stones)
-        out.append(opening)
-        near = {(x + dx, y + dy) for x, y in opening for dx in range(-2, 3) for dy in range(-2, 3)}
-        for p in sorted(near - set(opening)):
-            if 0 <= p[0] < args.size and 0 <= p[1] < args.size:
-                out.append(opening + [p])
+    for prefix in prefixes:
+        out.append(prefix)
+        near = {(x + dx, y + dy) for x, y in prefix for dx in range(-2, 3) for dy in range(-2, 3)}
+        for p in sorted(near - set(prefix)):
+            if 0 <= p[0] < size and 0 <= p[1] < size:
+                out.append(prefix + [p])
     return out
 
 
@@ -108,19 +118,35 @@ def main():
                     help="random openings to label with every reply near them")
     ap.add_argument("--opening-stones", type=int, default=3)
     ap.add_argument("--opening-seed", type=int, default=1)
+    ap.add_argument("--replies-at", default="",
+                    help="stone counts, e.g. '5,7': the logs' positions there with every reply near them")
+    ap.add_argument("--replies-games", type=int, default=100,
+                    help="positions drawn at each --replies-at stone count")
     args = ap.parse_args()
     positions = {}
+    at_counts = [int(n) for n in args.replies_at.split(",") if n]
+    prefixes = {n: {} for n in at_counts}
     for log in args.logs:
         for game in parse_games(open(log).read()):
             moves = [p for p, _ in opening_stones(game["opening"])] + [p for _, p in game["moves"]]
             for n in range(3, len(moves) - 2):
                 key = (frozenset(moves[0:n:2]), frozenset(moves[1:n:2]))
                 positions.setdefault(key, moves[:n])
+                if n in prefixes:
+                    prefixes[n].setdefault(key, moves[:n])
     chosen = list(positions.values())
-    random.Random(args.seed).shuffle(chosen)
+    rng = random.Random(args.seed)
+    rng.shuffle(chosen)
     chosen = chosen[:args.count]
     print(f"{len(positions)} positions, {len(chosen)} drawn", file=sys.stderr)
-    chosen = opening_positions(args) + chosen
+    drawn = []
+    for n in at_counts:
+        at = list(prefixes[n].values())
+        rng.shuffle(at)
+        drawn += at[:args.replies_games]
+        print(f"{len(at)} positions of {n} stones, {len(at[:args.replies_games])} drawn",
+              file=sys.stderr)
+    chosen = opening_positions(args) + reply_positions(drawn, args.size) + chosen
     labeller = Labeller(args.analyst, args.size, args.nodes)
     try:
         with open(args.out, "w") as out:

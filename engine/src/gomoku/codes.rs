@@ -101,6 +101,20 @@ pub const CLASSES: usize = 14;
 /// changes no move, only how the other weights are fitted), 69 points,
 /// held-out error 0.0425 -> 0.0414 against the same fit without it.
 ///
+/// Refitted and not kept (session 41): 9,700 more labels, white's second
+/// and third moves (`gomoku_label.py --replies-at 5,7 --replies-games 90
+/// --seed 17` on the eight Rapfi match logs of sessions 39-40: 180
+/// positions of 5 and 7 stones, each with every reply within two points,
+/// 30 of them held out), fitted as above with the colour term free (58;
+/// no weight moved more than 15 points): held-out error, each set at its
+/// own fitted scale, 0.0095 -> 0.0080 on those replies and 0.0430 ->
+/// 0.0418 on the old set. Fixed-node self-play against main's build (the
+/// command below, seed 280, 400 games): +193 =6 -201, 49.0 %, Elo -7
+/// [-41, +27]; white's games were not better (new build as white +44 =3
+/// -153, main's +48 =3 -149). 3,000 positions of session 40's Rapfi games
+/// added to those moved no weight more than 15 points further (not
+/// played).
+///
 /// Refitted (issue 24, session 39) on the same 5,000 Rapfi labels as
 /// below, with two more kinds of weight: points for each flag of Rapfi's
 /// threat mask (`search::THREAT_TERMS`), and the side to move's values
@@ -216,6 +230,13 @@ pub const WAIT_CLASS_BONUS: [i32; CLASSES] =
 /// fit, kept apart so that a fit of the evaluation, which may value weak
 /// shapes below nothing, does not change which moves are searched (the
 /// search skips points valued at zero or less).
+///
+/// Measured and not kept (session 41): the fitted value of the side to
+/// move (at least 1) ranking the same points, these only choosing which
+/// (bench 16089 -> 14284 nodes): fixed-node self-play against main's
+/// build (`gomoku_match.py -v --games 400 --size 15 --max-node 10000
+/// --turn-ms 600000 --delay-ms 0 --opening-stones 3 --seed 282 NEW OLD`)
+/// +197 =3 -200, 49.6 %, Elo -3 [-37, +31].
 const ORDER_SHAPE_VALUE: [i32; LINE_SHAPES] = [0, 1, 3, 5, 14, 16, 45, 50, 200, 500];
 const ORDER_CLASS_BONUS: [i32; CLASSES] = [0, 0, 0, 0, 10, 5, 0, 20, 80, 0, 30, 100, 150, 0];
 
