@@ -421,7 +421,7 @@ fn double_class(ctx: &Context<'_>, call: Call, open_idx: usize, opener: Seat) ->
     // before it (4.368 / 4.666 / 4.812 / 4.362, 4.256 / 4.628): 4.352 /
     // 4.664 / 4.802 / 4.370 (seeds 1-4 +10 IMPs, 6 boards nearer par, 4
     // further) and 4.254 / 4.626 (+2, 4 nearer, 2 further).
-    if super::contested::balancing_discount(ctx, level, strain) > 0 {
+    if super::contested::pass_out_over_their_fit(ctx) {
         return Some(BidClass::TakeoutDouble);
     }
     let partner_opened_one = opener == ctx.seat.partner()

@@ -131,38 +131,42 @@ pub(super) fn pass_cap(ctx: &Context<'_>) -> Option<u8> {
 /// (13 nearer, 6 further) but seeds 9 / 10 -17 (the balancing 2NT went on
 /// to 3NT down). Four points instead of three, seeds 1-4 -8 (6 nearer, 5
 /// further); two, against the build with the pass-out takeout double,
-/// -3 (3 nearer, 6 further). Their fit stopped at the three level as well (1H-(1S)-3H-(P)-
-/// P-3S), against the build with the pass-out takeout double (4.352 /
-/// 4.664 / 4.802 / 4.370): seeds 1-4 -14 (7 nearer, 9 further).
+/// -3 (3 nearer, 6 further). Their fit stopped at the three level as
+/// well (1H-(1S)-3H-(P)-P-3S), against the build with the pass-out
+/// takeout double (4.352 / 4.664 / 4.802 / 4.370): seeds 1-4 -14 (7
+/// nearer, 9 further).
 const BALANCING_POINTS: u8 = 3;
 
 /// What the pass-out seat takes off a natural bid's points
-/// (`normal_bid_meaning`): [`BALANCING_POINTS`] once our side has bid,
-/// when their last bid, two or lower in a suit both of them have bid,
-/// was followed by two passes, for a bid up to the three level.
+/// (`normal_bid_meaning`): [`BALANCING_POINTS`] for a suit bid up to the
+/// three level when [`pass_out_over_their_fit`].
 pub(super) fn balancing_discount(ctx: &Context<'_>, level: u8, strain: Strain) -> u8 {
+    if level <= 3 && strain != Strain::NoTrump && pass_out_over_their_fit(ctx) {
+        BALANCING_POINTS
+    } else {
+        0
+    }
+}
+
+/// Whether we are in the pass-out seat over the opponents' fit stopped at
+/// the two level, once our side has bid (1H-(1S)-2H-(P)-P-?): their last
+/// bid, two or lower in a suit both of them have bid, was followed by two
+/// passes. There a natural bid needs less ([`balancing_discount`]) and the
+/// double is for takeout (`class.rs`).
+pub(super) fn pass_out_over_their_fit(ctx: &Context<'_>) -> bool {
     let b = ctx.bidding;
     let n = b.len();
-    if level > 3
-        || strain == Strain::NoTrump
-        || n < 3
-        || b.calls()[n - 2..] != [Call::Pass, Call::Pass]
-        || ctx.our_side_silent()
-    {
-        return 0;
+    if n < 3 || b.calls()[n - 2..] != [Call::Pass, Call::Pass] || ctx.our_side_silent() {
+        return false;
     }
-    let Some((i, bid_level, strain, holder)) = ctx.last_bid() else {
-        return 0;
+    let Some((i, their_level, their_strain, holder)) = ctx.last_bid() else {
+        return false;
     };
-    let fit = strain.trump().is_some_and(|s| {
+    let fit = their_strain.trump().is_some_and(|s| {
         (0..i).any(|j| {
             b.seat_of(j) == holder.partner()
                 && matches!(b.calls()[j], Call::Bid { strain: t, .. } if t.trump() == Some(s))
         })
     });
-    if i == n - 3 && bid_level <= 2 && holder.side() != ctx.seat.side() && fit {
-        BALANCING_POINTS
-    } else {
-        0
-    }
+    i == n - 3 && their_level <= 2 && holder.side() != ctx.seat.side() && fit
 }

@@ -236,8 +236,6 @@ pub(crate) fn quick_tricks(board: &Board, need: u32) -> (u32, u64) {
 /// 8,892,835,921 (+0.4%) and 11,060,544,680 -> 11,126,440,936 (+0.6%).
 fn cashable_winner(board: &Board) -> Option<u64> {
     let leader = board.leader;
-    let trump = board.trump;
-    let defenders = [(leader + 1) & 3, (leader + 3) & 3];
     let mut found = None;
     for suit in 0..4 {
         let mine = suit_mask(board.hands[leader], suit);
@@ -245,12 +243,7 @@ fn cashable_winner(board: &Board) -> Option<u64> {
         if mine == 0 || mine >> top_bit(all) & 1 == 0 {
             continue;
         }
-        if trump != NO_TRUMP
-            && suit != trump
-            && defenders.iter().any(|&d| {
-                suit_mask(board.hands[d], suit) == 0 && suit_mask(board.hands[d], trump) != 0
-            })
-        {
+        if defender_ruffs(board, suit) {
             continue;
         }
         if all == mine {
@@ -273,13 +266,20 @@ fn cashable_winner(board: &Board) -> Option<u64> {
         let all = suit_mask(board.held, suit);
         let reaches = suit_mask(board.hands[leader], suit) != 0
             && suit_mask(board.hands[partner], suit) >> top_bit(all) & 1 != 0
-            && !(trump != NO_TRUMP
-                && suit != trump
-                && defenders.iter().any(|&d| {
-                    suit_mask(board.hands[d], suit) == 0 && suit_mask(board.hands[d], trump) != 0
-                }));
+            && !defender_ruffs(board, suit);
         reaches.then(|| 1u64 << (16 * suit + top_bit(all) as usize))
     })
+}
+
+/// Whether a defender of the side on lead is out of `suit` and holds a
+/// trump, so that a winner led in it may be ruffed.
+fn defender_ruffs(board: &Board, suit: usize) -> bool {
+    let trump = board.trump;
+    trump != NO_TRUMP
+        && suit != trump
+        && [(board.leader + 1) & 3, (board.leader + 3) & 3]
+            .iter()
+            .any(|&d| suit_mask(board.hands[d], suit) == 0 && suit_mask(board.hands[d], trump) != 0)
 }
 
 /// The leader's winners in some suits, then partner's after crossing to
