@@ -263,21 +263,20 @@ impl<'a> Search<'a> {
         // Quick tricks settle the question once they reach `need`. When
         // one trick settles it they are asked before the table (see
         // [`EARLY_PROBE`]).
-        let need = if self.board.leader & 1 == 0 {
-            target
-        } else {
-            left - target + 1
-        };
         let ns_leads = self.board.leader & 1 == 0;
+        let need = if ns_leads { target } else { left - target + 1 };
         let lengths = trump_length_tricks(&self.board);
+        // The side on lead cannot take more than the later-trick cap: the
+        // cards it rests on when that falls short of `need`.
+        let capped = |board: &Board| {
+            let (cap, cap_rel) = later_tricks_cap(board, left as u32, need as u32, lengths);
+            ((cap as i32) < need).then_some(cap_rel)
+        };
         // The opponents need one trick: a later-trick cap is likely to
         // settle that, and rests on a few top cards.
         let all_needed = need == left;
-        if all_needed {
-            let (cap, cap_rel) = later_tricks_cap(&self.board, left as u32, need as u32, lengths);
-            if (cap as i32) < need {
-                return (!ns_leads, cap_rel);
-            }
+        if all_needed && let Some(rel) = capped(&self.board) {
+            return (!ns_leads, rel);
         }
         let (shape, early) = if left >= EARLY_PROBE && need > 1 {
             let shape = Shape::of(&mut self.board);
@@ -297,12 +296,8 @@ impl<'a> Search<'a> {
         if quick >= need as u32 {
             return (ns_leads, quick_rel);
         }
-        // The side on lead cannot take more than `cap`.
-        if !all_needed {
-            let (cap, cap_rel) = later_tricks_cap(&self.board, left as u32, need as u32, lengths);
-            if (cap as i32) < need {
-                return (!ns_leads, cap_rel);
-            }
+        if !all_needed && let Some(rel) = capped(&self.board) {
+            return (!ns_leads, rel);
         }
         let shape = shape.unwrap_or_else(|| Shape::of(&mut self.board));
         let hint = match early {
